@@ -1,0 +1,57 @@
+//go:build amd64 && gc
+
+package amd64
+
+import "github.com/xarchlab/xarch/arch"
+
+// blockSHANI and blockAVX2 consume len(p)/64 blocks; k is &arch.SHA256K, so
+// the round constants live in one place.
+
+//go:noescape
+func blockSHANI(h *[8]uint32, p []byte, k *[64]uint32)
+
+//go:noescape
+func blockAVX2(h *[8]uint32, p []byte, k *[64]uint32)
+
+func sha256SHANI(h *[8]uint32, p []byte) { blockSHANI(h, p, &arch.SHA256K) }
+func sha256AVX2(h *[8]uint32, p []byte)  { blockAVX2(h, p, &arch.SHA256K) }
+
+func init() {
+	arch.Register(
+		&arch.Impl{
+			Name: "sha256/shani",
+			Alg:  arch.SHA256,
+			Arch: "amd64",
+			// SHA256RNDS2/MSG1/MSG2; PSHUFB (ssse3) for the byte swap,
+			// sse41 because every SHA-NI CPU has it and the level is
+			// defined against that baseline.
+			Requires: []string{"shani", "ssse3", "sse41"},
+			// One block per loop pass: the rounds are one serial chain of
+			// SHA256RNDS2, and the 16-word schedule stays in X3-X6.
+			Tuning: map[string]int{"block_bytes": 64, "blocks_per_iter": 1,
+				"rounds_per_insn": 2},
+			// QEMU 7.2 TCG neither implements nor advertises SHA-NI, so
+			// emulated models skip it as "missing feature shani".
+			// Dedicated instructions beat any vector/scalar level.
+			Rank:        30,
+			SHA256Block: sha256SHANI,
+		},
+		&arch.Impl{
+			Name: "sha256/avx2",
+			Alg:  arch.SHA256,
+			Arch: "amd64",
+			// VEX 256-bit schedule (avx, avx2), RORX rotations (bmi2).
+			Requires: []string{"avx", "avx2", "bmi2"},
+			// Two blocks share one schedule pass (one per 128-bit lane);
+			// an odd last block runs alone (lane 1 wasted), so 1, 2 and 3
+			// block inputs take different paths. W+K for both blocks is
+			// staged in 512 bytes of stack; rounds are unrolled by 8.
+			Tuning: map[string]int{"block_bytes": 64, "blocks_per_batch": 2,
+				"schedule_words_per_vector": 4, "rounds_unroll": 8,
+				"stack_wk_bytes": 512},
+			// Below SHA-NI, above portable Go.
+			Rank:        20,
+			SHA256Block: sha256AVX2,
+		},
+	)
+}

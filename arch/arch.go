@@ -1,0 +1,183 @@
+// Package arch is the kernel table shared by every architecture.
+//
+// Each arch/<goarch> package registers, from an init function, the CPU
+// features it can detect and the implementations it provides. The runner
+// imports all of them; build constraints keep only the current GOARCH's.
+//
+// This package is target-side code: it must build with gc and with gccgo 12
+// (Go 1.18 language and standard library, no generics).
+package arch
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Alg names. One constant per algorithm family the runner can serve.
+const (
+	SHA256 = "sha256"
+)
+
+// Impl is one implementation level of one algorithm.
+type Impl struct {
+	Name     string // unique, "<alg>/<level>", e.g. "sha256/shani"
+	Alg      string // one of the Alg constants
+	Arch     string // GOARCH, or "generic" for portable Go
+	Requires []string
+	// Tuning lists the constants the kernel is built around (block batch,
+	// interleave widths, thresholds); the case generator probes around them.
+	Tuning map[string]int
+	// NeedsHardware, when set, says why no emulator runs this level
+	// faithfully; the suite reports it instead of running it under qemu.
+	NeedsHardware string
+	// Rank orders levels for dispatch: the usable one with the highest wins.
+	Rank int
+	// Planted marks test-only implementations that are wrong on purpose.
+	Planted bool
+
+	// SHA256Block consumes len(p)/64 blocks of p into h. len(p)%64 == 0.
+	SHA256Block func(h *[8]uint32, p []byte)
+}
+
+// Feature is a CPU feature an arch package can detect.
+type Feature struct {
+	Name string `json:"name"` // lower case, as used by Requires and the mask
+	Desc string `json:"desc"`
+}
+
+var (
+	impls     []*Impl
+	byName    = map[string]*Impl{}
+	features  []Feature
+	detectors []func() map[string]bool
+)
+
+// Register adds implementations to the table. Names must be unique.
+func Register(list ...*Impl) {
+	for _, im := range list {
+		if _, dup := byName[im.Name]; dup {
+			panic("arch: duplicate implementation " + im.Name)
+		}
+		byName[im.Name] = im
+		impls = append(impls, im)
+	}
+}
+
+// RegisterFeatures declares the features of this GOARCH and how to detect them.
+func RegisterFeatures(list []Feature, detect func() map[string]bool) {
+	features = append(features, list...)
+	detectors = append(detectors, detect)
+}
+
+// Impls returns every registered implementation, sorted by name.
+func Impls() []*Impl {
+	out := make([]*Impl, len(impls))
+	copy(out, impls)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup finds an implementation by name.
+func Lookup(name string) (*Impl, bool) {
+	im, ok := byName[name]
+	return im, ok
+}
+
+// KnownFeatures lists the features this GOARCH can detect.
+func KnownFeatures() []Feature {
+	out := make([]Feature, len(features))
+	copy(out, features)
+	return out
+}
+
+// Detect returns the features the CPU reports, before any mask.
+func Detect() map[string]bool {
+	out := map[string]bool{}
+	for _, d := range detectors {
+		for k, v := range d() {
+			if v {
+				out[k] = true
+			}
+		}
+	}
+	return out
+}
+
+// ParseMask turns "shani,avx2" (or "all") into a set of features to turn
+// off. Unknown names are an error that lists the known ones.
+func ParseMask(s string) (map[string]bool, error) {
+	out := map[string]bool{}
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return out, nil
+	}
+	known := map[string]bool{}
+	var names []string
+	for _, f := range features {
+		known[f.Name] = true
+		names = append(names, f.Name)
+	}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(part)), "~")
+		if part == "" {
+			continue
+		}
+		if part == "all" {
+			for _, n := range names {
+				out[n] = true
+			}
+			continue
+		}
+		if !known[part] {
+			return nil, fmt.Errorf("unknown feature %q in mask; known here: %s", part, strings.Join(names, ","))
+		}
+		out[part] = true
+	}
+	return out, nil
+}
+
+// State is the detected feature set with a mask applied.
+type State struct {
+	Detected map[string]bool
+	Masked   map[string]bool
+}
+
+// Has reports whether a feature is detected and not masked.
+func (s State) Has(f string) bool { return s.Detected[f] && !s.Masked[f] }
+
+// Missing returns why im cannot run here ("" if it can): absent or masked features.
+func (s State) Missing(im *Impl) string {
+	var absent, masked []string
+	for _, f := range im.Requires {
+		switch {
+		case !s.Detected[f]:
+			absent = append(absent, f)
+		case s.Masked[f]:
+			masked = append(masked, f)
+		}
+	}
+	var why []string
+	if len(absent) > 0 {
+		why = append(why, "missing feature "+strings.Join(absent, ","))
+	}
+	if len(masked) > 0 {
+		why = append(why, "masked "+strings.Join(masked, ","))
+	}
+	return strings.Join(why, "; ")
+}
+
+// Best returns the usable level of alg with the highest Rank, ignoring
+// planted ones: what a library would dispatch to on this CPU and mask.
+func (s State) Best(alg string) *Impl {
+	var best *Impl
+	for _, im := range Impls() {
+		if im.Alg != alg || im.Planted || s.Missing(im) != "" {
+			continue
+		}
+		if best == nil || im.Rank > best.Rank {
+			best = im
+		}
+	}
+	return best
+}

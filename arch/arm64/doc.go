@@ -1,0 +1,4 @@
+// Package arm64 holds the arm64 kernels, the arm64 CPU feature detection and this
+// architecture's table of implementation levels. Every other file in it is
+// built for GOARCH=arm64 only; the runner imports it on every architecture.
+package arm64

@@ -1,0 +1,31 @@
+//go:build gc
+
+package arm64
+
+import "github.com/xarchlab/xarch/arch"
+
+// The ARMv8 Crypto Extension level. Go assembly, so gc only: under gccgo the
+// .s file would go to the GNU assembler.
+func init() {
+	arch.Register(&arch.Impl{
+		Name:     "sha256/armv8",
+		Alg:      arch.SHA256,
+		Arch:     "arm64",
+		Requires: []string{"asimd", "sha2"},
+		// One block per loop pass; the 64 round constants are loaded into
+		// V16-V31 once per call, so 0, 1 and 2-block calls are the edges.
+		Tuning:      map[string]int{"blocks_per_iter": 1},
+		Rank:        30,
+		SHA256Block: sha256BlockARMv8,
+	})
+}
+
+func sha256BlockARMv8(h *[8]uint32, p []byte) {
+	blockSHA2(h, p, &arch.SHA256K)
+}
+
+// blockSHA2 consumes len(p)/64 blocks of p into h using SHA256H/H2/SU0/SU1.
+// k is the round constant table; taking it from Go keeps one copy.
+//
+//go:noescape
+func blockSHA2(h *[8]uint32, p []byte, k *[64]uint32)

@@ -1,0 +1,8 @@
+//go:build xarch_planted && gc
+
+#include "textflag.h"
+
+// func illegalInstruction()
+TEXT ·illegalInstruction(SB), NOSPLIT, $0-0
+	WORD $0
+	RET

@@ -1,0 +1,42 @@
+//go:build gc
+
+package ppc64le
+
+import "github.com/xarchlab/xarch/arch"
+
+// The POWER8 vector level. Go assembly, so gc only: under gccgo the .s file
+// would go to the GNU assembler.
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "sha256/power8",
+		Alg:  arch.SHA256,
+		Arch: "ppc64le",
+		// VSX loads and VMRGEW are ISA 2.07; VSHASIGMAW is the vector
+		// crypto facility, which Linux reports separately.
+		Requires: []string{"power8", "vcrypto"},
+		// One block per loop pass; rounds 16-63 run as a loop of 16
+		// unrolled rounds (4 schedule steps of 4 words), so 0, 1 and
+		// 2-block calls and the 16-round seams are the edges.
+		Tuning:      map[string]int{"blocks_per_iter": 1, "rounds_per_pass": 16, "sched_words_per_step": 4},
+		Rank:        30,
+		SHA256Block: sha256BlockPower8,
+	})
+}
+
+func sha256BlockPower8(h *[8]uint32, p []byte) {
+	if n := len(p) / 64; n > 0 {
+		blockPower8(h, &p[0], n, &arch.SHA256K)
+	}
+}
+
+// blockPower8 consumes n 64-byte blocks at p into h. k is the round
+// constant table; taking it from Go keeps one copy.
+//
+//go:noescape
+func blockPower8(h *[8]uint32, p *byte, n int, k *[64]uint32)
+
+// sigmaProbe runs VSHASIGMAW on in: out = σ0, σ1, Σ0, Σ1, the mixed
+// six=0b0101 Σ, and Σ1 computed in place. See ProbeVSHASIGMAW.
+//
+//go:noescape
+func sigmaProbe(in *[4]uint32, out *[6][4]uint32)

@@ -1,0 +1,52 @@
+// Command xarch-runner is the target side of xarch: one static binary per
+// architecture that serves framed requests on stdin/stdout (see package
+// wire). It is built and launched by the host (`xarch`), natively or under
+// qemu-user. `xarch-runner -info` prints its feature and kernel table.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+
+	_ "github.com/xarchlab/xarch/arch/all"
+	"github.com/xarchlab/xarch/runner"
+)
+
+func main() {
+	mask := flag.String("mask", os.Getenv("XARCH_MASK"), "comma-separated CPU features to turn off (or \"all\"); default $XARCH_MASK")
+	info := flag.Bool("info", false, "print the feature and implementation table as JSON and exit")
+	flag.Parse()
+	s, err := runner.New(*mask)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "xarch-runner:", err)
+		os.Exit(2)
+	}
+	if *info {
+		e := json.NewEncoder(os.Stdout)
+		e.SetIndent("", "  ")
+		e.Encode(s.Info())
+		return
+	}
+	in := bufio.NewReaderSize(os.Stdin, 1<<16)
+	out := bufio.NewWriterSize(os.Stdout, 1<<16)
+	err = s.Serve(in, flushWriter{out})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "xarch-runner:", err)
+		os.Exit(3)
+	}
+}
+
+// flushWriter flushes after every frame: requests may be pipelined, but the
+// host waits on each answer.
+type flushWriter struct{ w *bufio.Writer }
+
+func (f flushWriter) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if err == nil {
+		err = f.w.Flush()
+	}
+	return n, err
+}

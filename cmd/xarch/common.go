@@ -1,0 +1,103 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/driver"
+)
+
+// common holds the flags every target-running command shares.
+type common struct {
+	arch, model, mask, vectors string
+	planted                    bool
+	timeout                    time.Duration
+	root                       string
+}
+
+func (c *common) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.arch, "arch", "", "architecture: amd64, arm64, ppc64le, sparc64, or all")
+	fs.StringVar(&c.model, "model", "", "CPU model(s) from ci/models.json, comma-separated (default: the arch's default set)")
+	fs.StringVar(&c.mask, "mask", os.Getenv("XARCH_MASK"), "CPU features to turn off in the runner, comma-separated, or all (default $XARCH_MASK)")
+	fs.StringVar(&c.vectors, "vectors", "", "vector directory (default: vectors/ of the source tree)")
+	fs.BoolVar(&c.planted, "planted", false, "build runners with the xarch_planted tag (deliberately broken implementations, for testing the tester)")
+	fs.DurationVar(&c.timeout, "timeout", 60*time.Second, "per-request timeout; a runner that takes longer is reported as hung and restarted")
+}
+
+// resolve fills root and vectors and expands --arch.
+func (c *common) resolve() ([]string, error) {
+	wd, _ := os.Getwd()
+	root, err := driver.FindRoot(wd)
+	if err != nil {
+		return nil, err
+	}
+	c.root = root
+	if c.vectors == "" {
+		c.vectors = filepath.Join(root, "vectors")
+	}
+	if _, err := os.Stat(c.vectors); err != nil {
+		return nil, fmt.Errorf("vector directory: %v", err)
+	}
+	table, err := ci.Load()
+	if err != nil {
+		return nil, err
+	}
+	if c.arch == "" {
+		return nil, fmt.Errorf("--arch is required (one of %s, or all)", strings.Join(table.ArchNames(), ", "))
+	}
+	if c.arch == "all" {
+		return table.ArchNames(), nil
+	}
+	var out []string
+	for _, a := range strings.Split(c.arch, ",") {
+		if _, err := table.Find(a); err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+func (c *common) buildOptions() driver.BuildOptions {
+	o := driver.BuildOptions{Root: c.root, CacheDir: driver.DefaultCacheDir()}
+	if c.planted {
+		o.Tags = []string{"xarch_planted"}
+	}
+	return o
+}
+
+// target resolves one (arch, model) to a launchable target.
+func (c *common) target(arch, model string) (driver.Target, error) {
+	table, err := ci.Load()
+	if err != nil {
+		return driver.Target{}, err
+	}
+	row, err := table.Find(arch)
+	if err != nil {
+		return driver.Target{}, err
+	}
+	models, err := row.Select(model)
+	if err != nil {
+		return driver.Target{}, err
+	}
+	m := models[0]
+	t := driver.Target{Arch: arch, Model: m.Name, Mask: c.mask}
+	if !m.Native {
+		t.Qemu, t.CPU = row.Qemu, m.QemuCPU()
+	}
+	bin, built, err := driver.Build(c.buildOptions(), arch)
+	if err != nil {
+		return t, err
+	}
+	if built {
+		fmt.Fprintf(os.Stderr, "built %s runner: %s\n", arch, bin)
+	}
+	t.Binary = bin
+	return t, nil
+}
+

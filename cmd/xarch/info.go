@@ -1,0 +1,105 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/driver"
+)
+
+// cmdInfo prints what each target's runner detects and offers.
+func cmdInfo(args []string) (int, error) {
+	fs := flag.NewFlagSet("xarch info", flag.ContinueOnError)
+	var c common
+	c.register(fs)
+	asJSON := fs.Bool("json", false, "print the runners' hello answers as JSON")
+	if err := fs.Parse(args); err != nil {
+		return 2, nil
+	}
+	arches, err := c.resolve()
+	if err != nil {
+		return 2, err
+	}
+	table, _ := ci.Load()
+	code := 0
+	for _, a := range arches {
+		row, _ := table.Find(a)
+		models, err := row.Select(c.model)
+		if err != nil {
+			return 2, err
+		}
+		for _, m := range models {
+			t, err := c.target(a, m.Name)
+			if err == nil {
+				var s *driver.Session
+				if s, err = driver.NewSession(t, c.timeout); err == nil {
+					inf := s.Info()
+					s.Close()
+					if *asJSON {
+						b, _ := json.MarshalIndent(inf, "", "  ")
+						fmt.Println(string(b))
+						continue
+					}
+					fmt.Printf("== %s  (%s %s, %s)\n   detected: %s\n", t, inf.Compiler, inf.GoVersion, strings.Join(t.Command(), " "), strings.Join(inf.Detected, " "))
+					if len(inf.Masked) > 0 {
+						fmt.Printf("   masked:   %s\n", strings.Join(inf.Masked, " "))
+					}
+					if mm := m.Mismatch(inf.Detected); mm != "" {
+						fmt.Printf("   model table mismatch: %s\n", mm)
+					}
+					tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
+					for _, im := range inf.Impls {
+						state := "usable"
+						if !im.Usable {
+							state = "not usable: " + im.Why
+						}
+						if im.NeedsHardware != "" && t.Qemu != "" {
+							state = "needs hardware: " + im.NeedsHardware
+						}
+						fmt.Fprintf(tw, "   %s\trank %d\trequires %s\t%s\n", im.Name, im.Rank, strings.Join(im.Requires, ","), state)
+					}
+					tw.Flush()
+					fmt.Printf("   dispatch: %v\n", inf.Best)
+					continue
+				}
+			}
+			fmt.Fprintf(os.Stderr, "%s/%s: %v\n", a, m.Name, err)
+			code = 1
+		}
+	}
+	return code, nil
+}
+
+// cmdModels prints the model table.
+func cmdModels(args []string) (int, error) {
+	table, err := ci.Load()
+	if err != nil {
+		return 2, err
+	}
+	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ARCH\tMODEL\tHOW\tDEFAULT\tEXPECTED FEATURES")
+	for _, a := range table.Arches {
+		for _, m := range a.Models {
+			how := a.Qemu + " -cpu " + fmt.Sprintf("%q", m.QemuCPU())
+			if m.Native {
+				how = "native"
+			}
+			def := "yes"
+			if m.Extra {
+				def = "no"
+			}
+			exp := strings.Join(m.Expect, ",")
+			if m.Expect == nil {
+				exp = "(not checked)"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", a.Arch, m.Name, how, def, exp)
+		}
+	}
+	tw.Flush()
+	return 0, nil
+}

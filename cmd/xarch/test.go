@@ -1,0 +1,69 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/xarchlab/xarch/suite"
+)
+
+func cmdTest(args []string) (int, error) {
+	fs := flag.NewFlagSet("xarch test", flag.ContinueOnError)
+	var c common
+	c.register(fs)
+	impl := fs.String("impl", "", "implementations to run: exact names, 'alg/' prefixes or '*/level', comma-separated (default all)")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "targets run in parallel")
+	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when stderr is a terminal)")
+	if err := fs.Parse(args); err != nil {
+		return 2, nil
+	}
+	arches, err := c.resolve()
+	if err != nil {
+		return 2, err
+	}
+	o := suite.Options{
+		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, VectorsDir: c.vectors,
+		Planted: c.planted, Timeout: c.timeout, Jobs: *jobs, CI: suite.IsCI(), Build: c.buildOptions(),
+	}
+	if !*noProgress && term.IsTerminal(int(os.Stderr.Fd())) {
+		o.Progress = &bar{}
+	}
+	fmt.Printf("xarch test: arches %v, vectors %s", arches, c.vectors)
+	if c.mask != "" {
+		fmt.Printf(", mask %s", c.mask)
+	}
+	fmt.Println()
+	rep, err := suite.Run(o)
+	if err != nil {
+		return 2, err
+	}
+	rep.Print(os.Stdout)
+	if rep.Failed() {
+		return 1, nil
+	}
+	return 0, nil
+}
+
+// bar is the progress display: one step per (arch, model) target.
+type bar struct{ b *progressbar.ProgressBar }
+
+func (p *bar) Start(total int) {
+	p.b = progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetDescription("targets"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionClearOnFinish())
+}
+
+func (p *bar) Step(label string) {
+	p.b.Describe("done " + label)
+	p.b.Add(1)
+}
+
+func (p *bar) Finish() { p.b.Finish() }

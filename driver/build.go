@@ -1,0 +1,161 @@
+// Package driver builds runners for each GOARCH, launches them natively or
+// under qemu-user, speaks the wire protocol to them and turns crashes and
+// hangs into errors the suite can report.
+package driver
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+)
+
+// GCCGoSparc64 is the cross gccgo the sparc64 runner needs (no gc port).
+const GCCGoSparc64 = "sparc64-linux-gnu-gccgo-12"
+
+// runnerSources are the module folders the runner is built from; their
+// content (with go.mod, go.sum, arch, tags and toolchain) keys the cache.
+var runnerSources = []string{"arch", "wire", "runner", "cmd/xarch-runner", "go.mod", "go.sum"}
+
+// BuildOptions says where the module is and how to build.
+type BuildOptions struct {
+	Root     string   // module root (holds go.mod)
+	CacheDir string   // where built runners are kept
+	Tags     []string // extra build tags, e.g. xarch_planted
+	Log      io.Writer
+}
+
+// FindRoot walks up from dir to the xarch module root.
+func FindRoot(dir string) (string, error) {
+	if env := os.Getenv("XARCH_ROOT"); env != "" {
+		return env, nil
+	}
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		b, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil && bytes.Contains(b, []byte("module github.com/xarchlab/xarch\n")) {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", fmt.Errorf("not inside the xarch source tree (no go.mod of github.com/xarchlab/xarch above %s); run from the checkout or set XARCH_ROOT", dir)
+		}
+		d = parent
+	}
+}
+
+// DefaultCacheDir is $XARCH_CACHE, else the user cache dir + /xarch.
+func DefaultCacheDir() string {
+	if d := os.Getenv("XARCH_CACHE"); d != "" {
+		return d
+	}
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "xarch")
+	}
+	return filepath.Join(os.TempDir(), "xarch-cache")
+}
+
+// Compiler returns the Go compiler a GOARCH's runner is built with.
+func Compiler(goarch string) string {
+	if goarch == "sparc64" {
+		return "gccgo"
+	}
+	return "gc"
+}
+
+// sourceKey hashes everything that decides the runner binary.
+func sourceKey(o BuildOptions, goarch string) (string, error) {
+	h := sha256.New()
+	goVer, _ := exec.Command("go", "env", "GOVERSION").Output()
+	fmt.Fprintf(h, "goarch=%s compiler=%s tags=%s go=%s host=%s\n", goarch, Compiler(goarch),
+		strings.Join(o.Tags, ","), bytes.TrimSpace(goVer), runtime.GOARCH)
+	var files []string
+	for _, s := range runnerSources {
+		err := filepath.Walk(filepath.Join(o.Root, s), func(p string, info os.FileInfo, err error) error {
+			if err != nil {
+				return err
+			}
+			if !info.IsDir() {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return "", err
+		}
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		rel, _ := filepath.Rel(o.Root, f)
+		fmt.Fprintf(h, "%s %d\n", rel, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:20], nil
+}
+
+// Build returns the path of a runner for goarch, building it only when no
+// runner of the same sources is cached.
+func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
+	key, err := sourceKey(o, goarch)
+	if err != nil {
+		return "", false, fmt.Errorf("hashing runner sources: %v", err)
+	}
+	path = filepath.Join(o.CacheDir, "runners", goarch+"-"+key, "xarch-runner")
+	if _, err := os.Stat(path); err == nil {
+		return path, false, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", false, err
+	}
+	tmp := fmt.Sprintf("%s.tmp%d", path, os.Getpid())
+	args := []string{"build", "-trimpath", "-o", tmp}
+	if len(o.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(o.Tags, ","))
+	}
+	env := append(os.Environ(), "GOOS=linux", "GOARCH="+goarch, "CGO_ENABLED=0")
+	if Compiler(goarch) == "gccgo" {
+		if _, err := exec.LookPath(GCCGoSparc64); err != nil {
+			return "", false, fmt.Errorf("building the %s runner needs %s, which is not installed: run `sudo ci/install-deps.sh` (Debian package gccgo-sparc64-linux-gnu)", goarch, GCCGoSparc64)
+		}
+		args = append(args, "-compiler", "gccgo", "-gccgoflags=-static")
+		env = append(env, "GCCGO="+GCCGoSparc64)
+	}
+	args = append(args, "./cmd/xarch-runner")
+	cmd := exec.Command("go", args...)
+	cmd.Dir = o.Root
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return "", false, fmt.Errorf("building the %s runner failed (go %s):\n%s", goarch, strings.Join(args, " "), filterBuildNoise(out))
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return "", false, err
+	}
+	return path, true, nil
+}
+
+// filterBuildNoise drops the GNU ld executable-stack notes gccgo prints.
+func filterBuildNoise(out []byte) string {
+	var keep []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.Contains(l, "GNU-stack") || strings.Contains(l, "deprecated and will be removed") {
+			continue
+		}
+		keep = append(keep, l)
+	}
+	return strings.TrimSpace(strings.Join(keep, "\n"))
+}

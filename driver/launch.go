@@ -1,0 +1,292 @@
+package driver
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/xarchlab/xarch/runner"
+	"github.com/xarchlab/xarch/wire"
+)
+
+// Target is where a runner runs: natively, or under a qemu-user emulator
+// with a CPU model.
+type Target struct {
+	Arch   string
+	Model  string // model name from the table ("native", "Haswell", ...)
+	Qemu   string // emulator binary; "" for native
+	CPU    string // qemu -cpu value; "" for the emulator's default
+	Binary string // the runner
+	Mask   string // features to turn off (runner --mask)
+}
+
+// String is "arch/model".
+func (t Target) String() string { return t.Arch + "/" + t.Model }
+
+// Command returns the argv that launches the runner on this target.
+func (t Target) Command() []string {
+	var argv []string
+	if t.Qemu != "" {
+		argv = append(argv, t.Qemu)
+		if t.CPU != "" {
+			argv = append(argv, "-cpu", t.CPU)
+		}
+	}
+	argv = append(argv, t.Binary)
+	if t.Mask != "" {
+		argv = append(argv, "--mask", t.Mask)
+	}
+	return argv
+}
+
+// CrashError is a runner that died or stopped answering during a request.
+type CrashError struct {
+	Signal string // "SIGILL", "SIGSEGV", ... when one was seen
+	Hang   bool   // killed after the request timeout
+	Exit   string // how the process ended
+	Stderr string // last lines the runner printed
+}
+
+func (e *CrashError) Error() string {
+	what := "runner crashed"
+	switch {
+	case e.Hang:
+		what = "runner hung (killed after the request timeout)"
+	case e.Signal != "":
+		what = "runner crashed with " + e.Signal
+	}
+	msg := what + " (" + e.Exit + ")"
+	if e.Stderr != "" {
+		msg += ": " + firstLines(e.Stderr, 3)
+	}
+	return msg
+}
+
+// RemoteError is an error response: the runner is fine, the request was not.
+type RemoteError struct{ Msg string }
+
+func (e *RemoteError) Error() string { return e.Msg }
+
+// Runner is one live runner process.
+type Runner struct {
+	target Target
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	frames chan frameOrErr
+	stderr *tailBuffer
+	exited chan struct{}
+	exit   error
+	Info   runner.Info
+}
+
+type frameOrErr struct {
+	f   [][]byte
+	err error
+}
+
+// Start launches the runner and performs the hello handshake.
+func Start(t Target, timeout time.Duration) (*Runner, error) {
+	argv := t.Command()
+	if _, err := exec.LookPath(argv[0]); err != nil {
+		return nil, fmt.Errorf("%s: cannot launch %s: %v (run `sudo ci/install-deps.sh`)", t, argv[0], err)
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	r := &Runner{target: t, cmd: cmd, stdin: stdin, frames: make(chan frameOrErr, 1),
+		stderr: &tailBuffer{max: 8192}, exited: make(chan struct{})}
+	cmd.Stderr = r.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%s: starting %s: %v", t, strings.Join(argv, " "), err)
+	}
+	go func() {
+		br := bufio.NewReaderSize(stdout, 1<<16)
+		for {
+			f, err := wire.Read(br)
+			r.frames <- frameOrErr{f, err}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	go func() {
+		r.exit = cmd.Wait()
+		close(r.exited)
+	}()
+	resp, err := r.Call(timeout, []byte("hello"), []byte(strconv.Itoa(wire.Version)))
+	if err != nil {
+		r.Close()
+		return nil, fmt.Errorf("%s: handshake: %v", t, err)
+	}
+	if len(resp) != 2 {
+		r.Close()
+		return nil, fmt.Errorf("%s: handshake: want 2 strings, got %d", t, len(resp))
+	}
+	if err := json.Unmarshal(resp[1], &r.Info); err != nil {
+		r.Close()
+		return nil, fmt.Errorf("%s: handshake: bad info: %v", t, err)
+	}
+	return r, nil
+}
+
+// Call sends one request and waits up to timeout for its answer. An error
+// response is a *RemoteError; a dead or hung runner is a *CrashError (the
+// runner is then gone and must be restarted).
+func (r *Runner) Call(timeout time.Duration, args ...[]byte) ([][]byte, error) {
+	if err := wire.Write(r.stdin, args...); err != nil {
+		return nil, r.crashed(false)
+	}
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case fe := <-r.frames:
+		if fe.err != nil {
+			return nil, r.crashed(false)
+		}
+		if len(fe.f) == 0 {
+			return nil, &RemoteError{Msg: "empty response"}
+		}
+		switch string(fe.f[0]) {
+		case wire.OK:
+			return fe.f[1:], nil
+		case wire.Error:
+			msg := "error"
+			if len(fe.f) > 1 {
+				msg = string(fe.f[1])
+			}
+			return nil, &RemoteError{Msg: msg}
+		}
+		return nil, &RemoteError{Msg: fmt.Sprintf("bad response status %q", fe.f[0])}
+	case <-timer.C:
+		return nil, r.crashed(true)
+	}
+}
+
+var sigName = regexp.MustCompile(`\b(SIG[A-Z]{2,6})\b`)
+
+// qemuSignal matches qemu's own report of a signal that killed the guest.
+var qemuSignal = regexp.MustCompile(`uncaught target signal (\d+)`)
+
+// crashed kills what is left of the process and describes how it ended.
+func (r *Runner) crashed(hang bool) error {
+	r.kill()
+	<-r.exited
+	e := &CrashError{Hang: hang, Stderr: r.stderr.String()}
+	var ee *exec.ExitError
+	switch {
+	case errors.As(r.exit, &ee):
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() && !hang {
+			e.Signal = signalName(ws.Signal())
+		}
+		e.Exit = ee.ProcessState.String()
+	case r.exit == nil:
+		e.Exit = "exit status 0"
+	default:
+		e.Exit = r.exit.Error()
+	}
+	if e.Signal == "" && !hang {
+		if m := sigName.FindStringSubmatch(e.Stderr); m != nil {
+			e.Signal = m[1]
+		} else if m := qemuSignal.FindStringSubmatch(e.Stderr); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			e.Signal = signalName(syscall.Signal(n))
+		}
+	}
+	return e
+}
+
+func signalName(s syscall.Signal) string {
+	switch s {
+	case syscall.SIGILL:
+		return "SIGILL"
+	case syscall.SIGSEGV:
+		return "SIGSEGV"
+	case syscall.SIGBUS:
+		return "SIGBUS"
+	case syscall.SIGFPE:
+		return "SIGFPE"
+	case syscall.SIGABRT:
+		return "SIGABRT"
+	case syscall.SIGKILL:
+		return "SIGKILL"
+	case syscall.SIGTRAP:
+		return "SIGTRAP"
+	}
+	return "signal " + strconv.Itoa(int(s))
+}
+
+func (r *Runner) kill() {
+	if r.cmd.Process != nil {
+		syscall.Kill(-r.cmd.Process.Pid, syscall.SIGKILL)
+	}
+}
+
+// Close asks the runner to quit and makes sure it is gone.
+func (r *Runner) Close() {
+	select {
+	case <-r.exited:
+		return
+	default:
+	}
+	wire.Write(r.stdin, []byte("quit"))
+	r.stdin.Close()
+	select {
+	case <-r.exited:
+	case <-time.After(2 * time.Second):
+		r.kill()
+		<-r.exited
+	}
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	b   []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if len(t.b) > t.max {
+		t.b = append([]byte(nil), t.b[len(t.b)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.b)
+}
+
+// firstLines returns up to n non-empty lines of s, joined by " | ".
+func firstLines(s string, n int) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.Contains(l, "TCG doesn't support requested feature") {
+			out = append(out, l)
+			if len(out) == n {
+				break
+			}
+		}
+	}
+	return strings.Join(out, " | ")
+}

@@ -1,0 +1,122 @@
+package suite
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Row is one line of the matrix: an implementation on a target, over all
+// its vector files.
+type Row struct {
+	Arch, Model, Impl string
+	Status            Status
+	Cases, Passed     int
+	Note              string
+	Elapsed           time.Duration
+}
+
+// Rows folds results into matrix rows, in result order.
+func (r *Report) Rows() []Row {
+	var rows []Row
+	idx := map[string]int{}
+	for _, res := range r.Results {
+		k := res.Arch + "\x00" + res.Model + "\x00" + res.Impl
+		i, ok := idx[k]
+		if !ok {
+			i = len(rows)
+			idx[k] = i
+			rows = append(rows, Row{Arch: res.Arch, Model: res.Model, Impl: res.Impl, Status: res.Status})
+		}
+		row := &rows[i]
+		row.Cases += res.Cases
+		row.Passed += res.Passed
+		row.Elapsed += res.Elapsed
+		switch {
+		case res.Status == Failed:
+			row.Status = Failed
+		case res.Status == Passed && row.Status == Skipped:
+			row.Status = Passed
+		}
+		if res.Reason != "" && (res.Status != Passed) {
+			note := res.Reason
+			if res.File != "" {
+				note = shortFile(res.File) + ": " + note
+			}
+			if row.Note != "" {
+				row.Note += "; "
+			}
+			row.Note += note
+		}
+	}
+	return rows
+}
+
+// RowCounts counts matrix rows by status.
+func (r *Report) RowCounts() (p, f, s int) {
+	for _, row := range r.Rows() {
+		switch row.Status {
+		case Passed:
+			p++
+		case Failed:
+			f++
+		default:
+			s++
+		}
+	}
+	return
+}
+
+func shortFile(f string) string {
+	if i := strings.LastIndex(f, "/"); i >= 0 {
+		return f[i+1:]
+	}
+	return f
+}
+
+// Print writes the matrix, the failures with their repro lines, the notes
+// and the totals. The last line is "xarch: N passed, N failed, N skipped".
+func (r *Report) Print(w io.Writer) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ARCH\tMODEL\tIMPLEMENTATION\tRESULT\tCASES\tTIME\tNOTE")
+	cases, passedCases := 0, 0
+	for _, row := range r.Rows() {
+		cs := "-"
+		if row.Cases > 0 {
+			cs = fmt.Sprintf("%d/%d", row.Passed, row.Cases)
+		}
+		el := "-"
+		if row.Elapsed > 0 {
+			el = row.Elapsed.Round(10 * time.Millisecond).String()
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", row.Arch, row.Model, row.Impl, strings.ToUpper(string(row.Status)), cs, el, row.Note)
+		cases += row.Cases
+		passedCases += row.Passed
+	}
+	tw.Flush()
+
+	var failures []string
+	for _, res := range r.Results {
+		for _, f := range res.Failures {
+			failures = append(failures, fmt.Sprintf("  %s/%s %s: %s: %s\n      repro: %s", res.Arch, res.Model, res.Impl, f.Where, f.Msg, f.Repro))
+		}
+		if res.Status == Failed && len(res.Failures) == 0 {
+			failures = append(failures, fmt.Sprintf("  %s/%s %s: %s", res.Arch, res.Model, res.Impl, res.Reason))
+		}
+	}
+	if len(failures) > 0 {
+		fmt.Fprintf(w, "\nFAILURES (at most %d listed per file)\n%s\n", maxListed, strings.Join(failures, "\n"))
+	}
+	if len(r.Notes) > 0 {
+		fmt.Fprintf(w, "\nNOTES\n  %s\n", strings.Join(r.Notes, "\n  "))
+	}
+	p, f, s := r.RowCounts()
+	arches := map[string]bool{}
+	for _, res := range r.Results {
+		arches[res.Arch] = true
+	}
+	fmt.Fprintf(w, "\n%d arches, %d targets, %d of %d cases passed, wall time %s\n", len(arches), r.Targets, passedCases, cases, r.Wall.Round(100*time.Millisecond))
+	fmt.Fprintf(w, "xarch: %d passed, %d failed, %d skipped\n", p, f, s)
+}

@@ -1,0 +1,343 @@
+// Package suite runs the correctness matrix: for every (arch, model) target
+// and every implementation the runner offers, each vector file, and reports
+// passed / failed / skipped with reasons, places and repro lines.
+package suite
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/runner"
+)
+
+// Status of one result row.
+type Status string
+
+const (
+	Passed  Status = "passed"
+	Failed  Status = "failed"
+	Skipped Status = "skipped"
+)
+
+// Options select what to run.
+type Options struct {
+	Arches     []string
+	Models     string // comma-separated model names; "" = the default set
+	Impl       string // implementation filter (see MatchImpl); "" = all
+	Mask       string
+	VectorsDir string
+	Planted    bool // build runners with the xarch_planted tag and run planted impls
+	Timeout    time.Duration
+	Jobs       int
+	CI         bool // a missing emulator or toolchain fails instead of skipping
+	Build      driver.BuildOptions
+	Progress   Progress
+}
+
+// Progress receives progress events; nil means none.
+type Progress interface {
+	Start(total int)
+	Step(label string)
+	Finish()
+}
+
+// Failure is one failing case.
+type Failure struct {
+	Where string // file:line of the vector, or the case description
+	Msg   string
+	Repro string // a one-line command that reproduces it
+}
+
+// Result is one (target, implementation, vector file) cell, or a whole
+// target or implementation when it did not run.
+type Result struct {
+	Arch, Model, Impl, File string
+	Status                  Status
+	Cases, Passed           int
+	Reason                  string // why skipped, or the failure summary
+	Failures                []Failure
+	Elapsed                 time.Duration
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	Results []Result
+	Notes   []string // feature mismatches and other remarks
+	Targets int
+	Wall    time.Duration
+}
+
+// Counts returns passed, failed, skipped results.
+func (r *Report) Counts() (p, f, s int) {
+	for _, res := range r.Results {
+		switch res.Status {
+		case Passed:
+			p++
+		case Failed:
+			f++
+		default:
+			s++
+		}
+	}
+	return
+}
+
+// Failed reports whether any result failed.
+func (r *Report) Failed() bool {
+	_, f, _ := r.Counts()
+	return f > 0
+}
+
+// targetPlan is a target to run, or the reason it cannot run.
+type targetPlan struct {
+	target driver.Target
+	model  ci.Model
+	skip   string
+	fail   string
+}
+
+// Run executes the matrix.
+func Run(o Options) (*Report, error) {
+	start := time.Now()
+	table, err := ci.Load()
+	if err != nil {
+		return nil, err
+	}
+	if o.Planted {
+		o.Build.Tags = append(o.Build.Tags, "xarch_planted")
+	}
+	var plans []targetPlan
+	for _, a := range o.Arches {
+		row, err := table.Find(a)
+		if err != nil {
+			return nil, err
+		}
+		models, err := row.Select(o.Models)
+		if err != nil {
+			return nil, err
+		}
+		bin, buildErr := "", error(nil)
+		for _, m := range models {
+			p := targetPlan{model: m, target: driver.Target{Arch: a, Model: m.Name, Mask: o.Mask}}
+			if m.Native {
+				if a != runtime.GOARCH {
+					p.skip = fmt.Sprintf("native %s needs a %s host (this host is %s)", a, a, runtime.GOARCH)
+					plans = append(plans, p)
+					continue
+				}
+			} else {
+				p.target.Qemu, p.target.CPU = row.Qemu, m.QemuCPU()
+				if _, err := exec.LookPath(row.Qemu); err != nil {
+					why := row.Qemu + " is not installed (run `sudo ci/install-deps.sh`, Debian package qemu-user-static)"
+					if o.CI {
+						p.fail = why
+					} else {
+						p.skip = why
+					}
+					plans = append(plans, p)
+					continue
+				}
+			}
+			if bin == "" && buildErr == nil {
+				bin, _, buildErr = driver.Build(o.Build, a)
+			}
+			if buildErr != nil {
+				if !o.CI && strings.Contains(buildErr.Error(), "is not installed") {
+					p.skip = buildErr.Error()
+				} else {
+					p.fail = buildErr.Error()
+				}
+			}
+			p.target.Binary = bin
+			plans = append(plans, p)
+		}
+	}
+
+	rep := &Report{Targets: len(plans)}
+	if o.Progress != nil {
+		o.Progress.Start(len(plans))
+	}
+	var mu sync.Mutex
+	jobs := o.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	work := make(chan targetPlan)
+	var wg sync.WaitGroup
+	for i := 0; i < jobs; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range work {
+				res, notes := runTarget(o, p)
+				mu.Lock()
+				rep.Results = append(rep.Results, res...)
+				rep.Notes = append(rep.Notes, notes...)
+				if o.Progress != nil {
+					o.Progress.Step(p.target.String())
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, p := range plans {
+		work <- p
+	}
+	close(work)
+	wg.Wait()
+	if o.Progress != nil {
+		o.Progress.Finish()
+	}
+	sortResults(rep.Results, o.Arches)
+	sort.Strings(rep.Notes)
+	rep.Wall = time.Since(start)
+	return rep, nil
+}
+
+func sortResults(rs []Result, arches []string) {
+	order := map[string]int{}
+	for i, a := range arches {
+		order[a] = i
+	}
+	sort.SliceStable(rs, func(i, j int) bool {
+		a, b := rs[i], rs[j]
+		if a.Arch != b.Arch {
+			return order[a.Arch] < order[b.Arch]
+		}
+		if a.Model != b.Model {
+			return a.Model < b.Model
+		}
+		if a.Impl != b.Impl {
+			return a.Impl < b.Impl
+		}
+		return a.File < b.File
+	})
+}
+
+// MatchImpl reports whether an implementation name passes the --impl filter:
+// a comma-separated list of exact names, "<alg>/" prefixes or "*/level" suffixes.
+func MatchImpl(filter, name string) bool {
+	if filter == "" {
+		return true
+	}
+	for _, f := range strings.Split(filter, ",") {
+		f = strings.TrimSpace(f)
+		switch {
+		case f == name:
+			return true
+		case strings.HasSuffix(f, "/") && strings.HasPrefix(name, f):
+			return true
+		case strings.HasPrefix(f, "*/") && strings.HasSuffix(name, f[1:]):
+			return true
+		}
+	}
+	return false
+}
+
+// runTarget runs every selected implementation on one target.
+func runTarget(o Options, p targetPlan) ([]Result, []string) {
+	t := p.target
+	base := Result{Arch: t.Arch, Model: t.Model, Impl: "*"}
+	switch {
+	case p.skip != "":
+		base.Status, base.Reason = Skipped, p.skip
+		return []Result{base}, nil
+	case p.fail != "":
+		base.Status, base.Reason = Failed, p.fail
+		return []Result{base}, nil
+	}
+	sess, err := driver.NewSession(t, o.Timeout)
+	if err != nil {
+		base.Status, base.Reason = Failed, "cannot start runner: "+err.Error()
+		return []Result{base}, nil
+	}
+	defer sess.Close()
+	info := sess.Info()
+	var notes []string
+	if mm := p.model.Mismatch(info.Detected); mm != "" {
+		notes = append(notes, fmt.Sprintf("%s: model table mismatch: %s (ci/models.json)", t, mm))
+	}
+	var out []Result
+	seen := false
+	for _, im := range info.Impls {
+		if !MatchImpl(o.Impl, im.Name) || (im.Planted && !o.Planted) {
+			continue
+		}
+		seen = true
+		suites := algSuites[im.Alg]
+		if len(suites) == 0 {
+			out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, Status: Skipped,
+				Reason: "no vector suite for algorithm " + im.Alg})
+			continue
+		}
+		if why := skipReason(t, im); why != "" {
+			out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, Status: Skipped, Reason: why})
+			continue
+		}
+		for _, vs := range suites {
+			for _, f := range vs.Files {
+				res := vs.Run(sess, caseEnv{o: o, t: t, impl: im.Name, dir: o.VectorsDir}, f)
+				res.Arch, res.Model, res.Impl, res.File = t.Arch, t.Model, im.Name, f
+				out = append(out, res)
+			}
+		}
+	}
+	if !seen && o.Impl != "" {
+		var names []string
+		for _, im := range info.Impls {
+			names = append(names, im.Name)
+		}
+		out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: o.Impl, Status: Skipped,
+			Reason: "no implementation matches --impl here (available: " + strings.Join(names, ", ") + ")"})
+	}
+	return out, notes
+}
+
+// skipReason says why an implementation does not run on a target.
+func skipReason(t driver.Target, im runner.ImplInfo) string {
+	if im.NeedsHardware != "" && t.Qemu != "" {
+		return "needs hardware: " + im.NeedsHardware
+	}
+	if !im.Usable {
+		return im.Why
+	}
+	return ""
+}
+
+// caseEnv is what a vector suite needs to run and to write repro lines.
+type caseEnv struct {
+	o    Options
+	t    driver.Target
+	impl string
+	dir  string
+}
+
+// repro builds the `xarch run` command line for one input.
+func (e caseEnv) repro(extra string) string {
+	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s", e.t.Arch, shellQuote(e.t.Model), e.impl)
+	if e.o.Mask != "" {
+		s += " --mask " + e.o.Mask
+	}
+	if e.o.Planted {
+		s += " --planted"
+	}
+	return s + " " + extra
+}
+
+func shellQuote(s string) string {
+	if strings.ContainsAny(s, " '\"$\\") {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return s
+}
+
+// IsCI reports whether the environment says we run in CI.
+func IsCI() bool { return os.Getenv("CI") == "true" || os.Getenv("CI") == "1" }
