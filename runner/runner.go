@@ -147,16 +147,22 @@ type command struct {
 	run   func(s *Server, args [][]byte) ([][]byte, error)
 }
 
-var commands map[string]command
+// commands is the dispatch table; each file adds its commands with register.
+var commands = map[string]command{}
+
+func register(name string, nargs int, usage string, run func(s *Server, args [][]byte) ([][]byte, error)) {
+	if _, dup := commands[name]; dup {
+		panic("runner: duplicate command " + name)
+	}
+	commands[name] = command{nargs, usage, run}
+}
 
 func init() {
-	commands = map[string]command{
-		"hello": {1, "host protocol version", cmdHello},
-		"quit":  {0, "", func(*Server, [][]byte) ([][]byte, error) { return nil, nil }},
-		"hash":  {3, "impl, digest, message", cmdHash},
-		// One SHAVS Monte Carlo checkpoint: 1000 iterations inside the runner.
-		"hash-mct": {3, "impl, digest, seed", cmdHashMCT},
-	}
+	register("hello", 1, "host protocol version", cmdHello)
+	register("quit", 0, "", func(*Server, [][]byte) ([][]byte, error) { return nil, nil })
+	register("hash", 3, "impl, digest, message", cmdHash)
+	// One SHAVS Monte Carlo checkpoint: 1000 iterations inside the runner.
+	register("hash-mct", 3, "impl, digest, seed", cmdHashMCT)
 }
 
 func commandList() string {
