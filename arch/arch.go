@@ -181,3 +181,28 @@ func (s State) Best(alg string) *Impl {
 	}
 	return best
 }
+
+// Probe is a known-answer check of one CPU feature: it executes a single
+// instruction of that feature on fixed inputs. Emulators can run an
+// instruction without trapping and still compute garbage (QEMU 7.2 returns
+// zeros for SPARC T4 aes_eround01), so the suite probes before it blames a
+// kernel.
+type Probe struct {
+	Feature string `json:"feature"`
+	Instr   string `json:"instr"` // the instruction exercised, for reports
+	// Run executes the instruction and returns the expected and observed
+	// bytes. It may trap (SIGILL) when the feature is absent.
+	Run func() (want, got []byte) `json:"-"`
+}
+
+var probes []Probe
+
+// RegisterProbe adds a feature probe (from an arch package's init).
+func RegisterProbe(p Probe) { probes = append(probes, p) }
+
+// Probes lists the registered probes.
+func Probes() []Probe {
+	out := make([]Probe, len(probes))
+	copy(out, probes)
+	return out
+}

@@ -131,7 +131,9 @@ func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
 		if _, err := exec.LookPath(GCCGoSparc64); err != nil {
 			return "", false, fmt.Errorf("building the %s runner needs %s, which is not installed: run `sudo ci/install-deps.sh` (Debian package gccgo-sparc64-linux-gnu)", goarch, GCCGoSparc64)
 		}
-		args = append(args, "-compiler", "gccgo", "-gccgoflags=-static")
+		// all=: without a pattern the flags reach only the main package, and
+		// gccgo compiles the rest at -O0 (generic kernels 10x slower).
+		args = append(args, "-compiler", "gccgo", "-gccgoflags=all=-static -O2")
 		env = append(env, "GCCGO="+GCCGoSparc64)
 	}
 	args = append(args, "./cmd/xarch-runner")

@@ -178,7 +178,8 @@ func (r *Runner) Call(timeout time.Duration, args ...[]byte) ([][]byte, error) {
 	}
 }
 
-var sigName = regexp.MustCompile(`\b(SIG[A-Z]{2,6})\b`)
+// sigName matches the runtime's report, "SIGILL: illegal instruction".
+var sigName = regexp.MustCompile(`(?m)^(SIG[A-Z]{2,6}):`)
 
 // qemuSignal matches qemu's own report of a signal that killed the guest.
 var qemuSignal = regexp.MustCompile(`uncaught target signal (\d+)`)
@@ -189,24 +190,29 @@ func (r *Runner) crashed(hang bool) error {
 	<-r.exited
 	e := &CrashError{Hang: hang, Stderr: r.stderr.String()}
 	var ee *exec.ExitError
+	var status syscall.WaitStatus
 	switch {
 	case errors.As(r.exit, &ee):
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() && !hang {
-			e.Signal = signalName(ws.Signal())
-		}
+		status, _ = ee.Sys().(syscall.WaitStatus)
 		e.Exit = ee.ProcessState.String()
 	case r.exit == nil:
 		e.Exit = "exit status 0"
 	default:
 		e.Exit = r.exit.Error()
 	}
-	if e.Signal == "" && !hang {
-		if m := sigName.FindStringSubmatch(e.Stderr); m != nil {
-			e.Signal = m[1]
-		} else if m := qemuSignal.FindStringSubmatch(e.Stderr); m != nil {
-			n, _ := strconv.Atoi(m[1])
-			e.Signal = signalName(syscall.Signal(n))
-		}
+	if hang {
+		return e
+	}
+	// The runtime's own report names the signal the kernel raised; the exit
+	// status may be another one (gccgo under qemu faults again while
+	// printing SIGILL and dies of SIGSEGV), so stderr wins.
+	if m := sigName.FindStringSubmatch(e.Stderr); m != nil {
+		e.Signal = m[1]
+	} else if m := qemuSignal.FindStringSubmatch(e.Stderr); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		e.Signal = signalName(syscall.Signal(n))
+	} else if status.Signaled() {
+		e.Signal = signalName(status.Signal())
 	}
 	return e
 }
