@@ -100,4 +100,3 @@ func (c *common) target(arch, model string) (driver.Target, error) {
 	t.Binary = bin
 	return t, nil
 }
-
