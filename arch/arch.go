@@ -38,6 +38,8 @@ type Impl struct {
 
 	// SHA256Block consumes len(p)/64 blocks of p into h. len(p)%64 == 0.
 	SHA256Block func(h *[8]uint32, p []byte)
+	// AES holds an AES level's entry points (Alg == AES); see aes.go.
+	AES *AESFuncs
 }
 
 // Feature is a CPU feature an arch package can detect.

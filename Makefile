@@ -1,0 +1,58 @@
+# xarch: the two entry points are `make suite` (the cross-arch suite on the
+# default matrix) and `make test` (the project's tests). Both install or check
+# their prerequisites first (ci/install-deps.sh).
+
+ARCH ?= all
+GO   ?= go
+BIN  := bin/xarch
+XARCH_FLAGS ?=
+
+.PHONY: all deps build suite test-arch test unit cross lint sparc64-build clean
+
+all: build
+
+deps:
+	@bash ci/install-deps.sh
+
+build:
+	@command -v $(GO) >/dev/null || { echo "xarch: missing: go (Go 1.26)" >&2; exit 1; }
+	$(GO) build -o $(BIN) ./cmd/xarch
+
+# The main job: every arch, every default model, every implementation.
+suite: deps build
+	$(BIN) test --arch all $(XARCH_FLAGS)
+
+# One person, one arch: make test-arch ARCH=ppc64le
+test-arch: deps build
+	$(BIN) test --arch $(ARCH) $(XARCH_FLAGS)
+
+# The project's tests: lint, host unit/integration tests (they run real
+# runners natively and under qemu), the sparc64 gccgo build, and the
+# target-side unit tests under qemu.
+test: deps lint sparc64-build unit cross
+
+unit:
+	$(GO) test -count=1 ./...
+
+cross:
+	bash ci/cross-unit-tests.sh
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	GOARCH=arm64 $(GO) vet ./arch/... ./runner/... ./wire/...
+	GOARCH=ppc64le $(GO) vet ./arch/... ./runner/... ./wire/...
+	$(GO) vet -tags xarch_planted ./arch/...
+
+# The target side must keep building with gccgo 12 (no generics, Go 1.18 APIs).
+sparc64-build:
+	@for tags in none xarch_planted; do \
+	  out=$$(GOOS=linux GOARCH=sparc64 GCCGO=sparc64-linux-gnu-gccgo-12 $(GO) build -compiler gccgo \
+	    -gccgoflags='all=-static -O2' -tags $$tags -o /dev/null ./cmd/xarch-runner 2>&1) || { \
+	    echo "$$out" | grep -v -e GNU-stack -e 'deprecated and will'; \
+	    echo "xarch: the sparc64 runner does not build with gccgo 12 (tags: $$tags)"; exit 1; }; \
+	done; echo "sparc64 runner builds with gccgo 12 (with and without xarch_planted)"
+
+clean:
+	rm -rf bin

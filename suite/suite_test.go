@@ -1,0 +1,223 @@
+package suite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/driver"
+)
+
+// These tests build real runners (cached by content under the xarch cache)
+// and run them natively and under qemu-user.
+
+func options(t *testing.T, arches ...string) Options {
+	t.Helper()
+	wd, _ := os.Getwd()
+	root, err := driver.FindRoot(wd)
+	require.NoError(t, err)
+	return Options{
+		Arches: arches, VectorsDir: filepath.Join(root, "vectors"), Timeout: 60 * time.Second,
+		Jobs: 2, CI: IsCI(), Build: driver.BuildOptions{Root: root, CacheDir: driver.DefaultCacheDir()},
+	}
+}
+
+// needQemu skips (or fails in CI) when an arch's emulator is missing.
+func needQemu(t *testing.T, arch string) {
+	t.Helper()
+	table, err := ci.Load()
+	require.NoError(t, err)
+	row, err := table.Find(arch)
+	require.NoError(t, err)
+	if _, err := exec.LookPath(row.Qemu); err != nil {
+		if IsCI() {
+			t.Fatalf("%s missing in CI: run ci/install-deps.sh", row.Qemu)
+		}
+		t.Skipf("%s not installed (run sudo ci/install-deps.sh)", row.Qemu)
+	}
+	if arch == "sparc64" {
+		if _, err := exec.LookPath(driver.GCCGoSparc64); err != nil {
+			if IsCI() {
+				t.Fatalf("%s missing in CI", driver.GCCGoSparc64)
+			}
+			t.Skipf("%s not installed", driver.GCCGoSparc64)
+		}
+	}
+}
+
+func needNativeAmd64(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("native tests target amd64 hosts; this host is " + runtime.GOARCH)
+	}
+}
+
+func find(rep *Report, model, impl string) []Result {
+	var out []Result
+	for _, r := range rep.Results {
+		if r.Model == model && r.Impl == impl {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func TestNativeAllLevelsPass(t *testing.T) {
+	needNativeAmd64(t)
+	o := options(t, "amd64")
+	o.Models = "native"
+	rep, err := Run(o)
+	require.NoError(t, err)
+	require.False(t, rep.Failed(), "%+v", rep.Results)
+	p, _, _ := rep.RowCounts()
+	require.GreaterOrEqual(t, p, 2, "generic and at least one asm level run natively")
+	for _, r := range find(rep, "native", "sha256/generic") {
+		require.Equal(t, Passed, r.Status)
+		require.Greater(t, r.Cases, 60, r.File)
+	}
+}
+
+// One emulated run per arch: every level usable on the model passes.
+func TestEmulatedEachArch(t *testing.T) {
+	for arch, model := range map[string]string{"amd64": "Haswell", "arm64": "max", "ppc64le": "power9", "sparc64": "default"} {
+		arch, model := arch, model
+		t.Run(arch, func(t *testing.T) {
+			needQemu(t, arch)
+			o := options(t, arch)
+			o.Models = model
+			rep, err := Run(o)
+			require.NoError(t, err)
+			var b strings.Builder
+			rep.Print(&b)
+			require.False(t, rep.Failed(), b.String())
+			p, _, _ := rep.RowCounts()
+			require.GreaterOrEqual(t, p, 2, "generic and the arch's own level pass:\n%s", b.String())
+		})
+	}
+}
+
+func TestMissingFeatureIsSkippedWithName(t *testing.T) {
+	needQemu(t, "amd64")
+	o := options(t, "amd64")
+	o.Models, o.Impl = "Westmere", "sha256/"
+	rep, err := Run(o)
+	require.NoError(t, err)
+	rows := rep.Rows()
+	var avx2 *Row
+	for i := range rows {
+		if rows[i].Impl == "sha256/avx2" {
+			avx2 = &rows[i]
+		}
+	}
+	require.NotNil(t, avx2)
+	require.Equal(t, Skipped, avx2.Status)
+	require.Contains(t, avx2.Note, "missing feature avx")
+}
+
+func TestMaskTurnsLevelsOff(t *testing.T) {
+	needNativeAmd64(t)
+	o := options(t, "amd64")
+	o.Models, o.Mask = "native", "shani,avx2"
+	rep, err := Run(o)
+	require.NoError(t, err)
+	require.False(t, rep.Failed())
+	for _, row := range rep.Rows() {
+		switch row.Impl {
+		case "sha256/shani", "sha256/avx2":
+			require.Equal(t, Skipped, row.Status)
+			require.Contains(t, row.Note, "masked")
+		case "sha256/generic":
+			require.Equal(t, Passed, row.Status)
+		}
+	}
+}
+
+func TestCorruptedVectorNamesFileLine(t *testing.T) {
+	needNativeAmd64(t)
+	o := options(t, "amd64")
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "nist", "sha"), 0o755))
+	for _, f := range []string{"SHA256ShortMsg.rsp", "SHA256LongMsg.rsp", "SHA256Monte.rsp", "SHA224ShortMsg.rsp", "SHA224LongMsg.rsp", "SHA224Monte.rsp"} {
+		b, err := os.ReadFile(filepath.Join(o.VectorsDir, "nist", "sha", f))
+		require.NoError(t, err)
+		if f == "SHA256ShortMsg.rsp" {
+			// Line 10 is the first MD (of the empty message): flip its first digit.
+			lines := strings.Split(string(b), "\n")
+			require.True(t, strings.HasPrefix(lines[9], "MD = e3b0"))
+			lines[9] = strings.Replace(lines[9], "MD = e3b0", "MD = f3b0", 1)
+			b = []byte(strings.Join(lines, "\n"))
+		}
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "nist", "sha", f), b, 0o644))
+	}
+	o.VectorsDir, o.Models, o.Impl = dir, "native", "sha256/generic"
+	rep, err := Run(o)
+	require.NoError(t, err)
+	require.True(t, rep.Failed())
+	var out strings.Builder
+	rep.Print(&out)
+	require.Contains(t, out.String(), "amd64/native sha256/generic: nist/sha/SHA256ShortMsg.rsp:10: message of 0 bytes: expected MD f3b0")
+	require.Contains(t, out.String(), "repro: xarch run --arch amd64 --model native --impl sha256/generic --digest sha256 --in ''")
+	require.Contains(t, out.String(), "xarch: 0 passed, 1 failed, 0 skipped")
+}
+
+// A planted level that executes an illegal instruction is a crash with its
+// signal; the rest of the matrix still runs. Natively and under qemu.
+func TestCrashIsReportedAndMatrixGoesOn(t *testing.T) {
+	for _, tc := range []struct{ arch, model string }{{"amd64", "native"}, {"arm64", "cortex-a53"}, {"sparc64", "default"}} {
+		t.Run(tc.arch, func(t *testing.T) {
+			if tc.model == "native" {
+				needNativeAmd64(t)
+			} else {
+				needQemu(t, tc.arch)
+			}
+			o := options(t, tc.arch)
+			o.Models, o.Planted, o.Impl = tc.model, true, "sha256/planted-sigill,sha256/generic"
+			rep, err := Run(o)
+			require.NoError(t, err)
+			var crashed, generic int
+			for _, r := range rep.Results {
+				switch r.Impl {
+				case "sha256/planted-sigill":
+					require.Equal(t, Failed, r.Status)
+					require.Contains(t, r.Reason, "runner crashed with SIGILL")
+					require.Len(t, r.Failures, 1)
+					require.Contains(t, r.Failures[0].Repro, "--planted")
+					crashed++
+				case "sha256/generic":
+					require.Equal(t, Passed, r.Status, r.Reason)
+					generic++
+				}
+			}
+			require.Equal(t, 6, crashed, "each vector file reports the crash")
+			require.Equal(t, 6, generic, "generic still runs every file after the crashes")
+		})
+	}
+}
+
+func TestHangIsReported(t *testing.T) {
+	needNativeAmd64(t)
+	o := options(t, "amd64")
+	o.Models, o.Planted, o.Impl, o.Timeout = "native", true, "sha256/planted-hang", 2*time.Second
+	rep, err := Run(o)
+	require.NoError(t, err)
+	require.NotEmpty(t, rep.Results)
+	r := rep.Results[0]
+	require.Equal(t, Failed, r.Status)
+	require.Contains(t, r.Reason, "runner hung")
+}
+
+func TestUnknownArchAndModel(t *testing.T) {
+	o := options(t, "mips")
+	_, err := Run(o)
+	require.ErrorContains(t, err, `unknown arch "mips"`)
+	o = options(t, "arm64")
+	o.Models = "cortex-z9"
+	_, err = Run(o)
+	require.ErrorContains(t, err, `unknown model "cortex-z9" for arm64`)
+}
