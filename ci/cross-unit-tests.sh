@@ -10,6 +10,8 @@ trap 'rm -rf "$out"' EXIT
 arches=("$@")
 [ ${#arches[@]} -gt 0 ] || arches=(amd64 arm64 ppc64le sparc64)
 fail=0
+passed=0
+failed=0
 run() { # arch qemu model pkg
   local arch=$1 qemu=$2 model=$3 pkg=$4 bin
   bin="$out/$arch-$(echo "$pkg" | tr / _).test"
@@ -22,13 +24,13 @@ run() { # arch qemu model pkg
       GOOS=linux GOARCH=$arch CGO_ENABLED=0 go test -c -o "$bin" "./$pkg"
     fi
   fi
-  [ -x "$bin" ] || { echo "FAIL build $arch $pkg"; fail=1; return; }
+  [ -x "$bin" ] || { echo "FAIL build $arch $pkg"; fail=1; failed=$((failed+1)); return; }
   local cpu=()
   [ -n "$model" ] && cpu=(-cpu "$model")
   if (cd "$pkg" && "$qemu" "${cpu[@]}" "$bin" -test.count=1 >"$bin.log" 2>&1); then
-    echo "ok   $arch/${model:-default} $pkg"
+    echo "ok   $arch/${model:-default} $pkg"; passed=$((passed+1))
   else
-    echo "FAIL $arch/${model:-default} $pkg"; tail -30 "$bin.log"; fail=1
+    echo "FAIL $arch/${model:-default} $pkg"; tail -30 "$bin.log"; fail=1; failed=$((failed+1))
   fi
 }
 for a in "${arches[@]}"; do
@@ -44,4 +46,5 @@ for a in "${arches[@]}"; do
   *) echo "unknown arch $a (amd64, arm64, ppc64le, sparc64)"; exit 2 ;;
   esac
 done
+echo "cross-unit-tests: $passed passed, $failed failed"
 exit $fail
