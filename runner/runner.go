@@ -43,7 +43,8 @@ type Info struct {
 	Detected  []string          `json:"detected"`
 	Masked    []string          `json:"masked,omitempty"`
 	Impls     []ImplInfo        `json:"impls"`
-	Best      map[string]string `json:"best"` // alg -> dispatch choice under the mask
+	Best      map[string]string `json:"best"`             // alg -> dispatch choice under the mask
+	Probes    []ProbeInfo       `json:"probes,omitempty"` // feature probes the probe command can run
 }
 
 // Server holds the feature state the runner was started with.
@@ -66,7 +67,7 @@ func (s *Server) Info() Info {
 		Protocol: wire.Version, Arch: runtime.GOARCH, OS: runtime.GOOS,
 		Compiler: runtime.Compiler, GoVersion: runtime.Version(),
 		Features: arch.KnownFeatures(), Detected: setList(s.State.Detected),
-		Masked: setList(s.State.Masked), Best: map[string]string{},
+		Masked: setList(s.State.Masked), Best: map[string]string{}, Probes: probeList(),
 	}
 	for _, im := range arch.Impls() {
 		why := s.State.Missing(im)

@@ -109,6 +109,7 @@ func (r *Report) Print(w io.Writer) {
 	if len(failures) > 0 {
 		fmt.Fprintf(w, "\nFAILURES (at most %d listed per file)\n%s\n", maxListed, strings.Join(failures, "\n"))
 	}
+	printProbes(w, r.Probes)
 	if len(r.Notes) > 0 {
 		fmt.Fprintf(w, "\nNOTES\n  %s\n", strings.Join(r.Notes, "\n  "))
 	}
@@ -118,5 +119,16 @@ func (r *Report) Print(w io.Writer) {
 		arches[res.Arch] = true
 	}
 	fmt.Fprintf(w, "\n%d arches, %d targets, %d of %d cases passed, wall time %s\n", len(arches), r.Targets, passedCases, cases, r.Wall.Round(100*time.Millisecond))
+	unfaithful := 0
+	for _, row := range r.Rows() {
+		if row.Status == NotEmulated {
+			unfaithful++
+		}
+	}
+	if unfaithful > 0 {
+		// Counted with the skipped: the emulator, not the kernel, is wrong.
+		fmt.Fprintf(w, "xarch: %d passed, %d failed, %d skipped (%d of them not faithfully emulated, see PROBES)\n", p, f, s, unfaithful)
+		return
+	}
 	fmt.Fprintf(w, "xarch: %d passed, %d failed, %d skipped\n", p, f, s)
 }

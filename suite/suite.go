@@ -25,6 +25,10 @@ const (
 	Passed  Status = "passed"
 	Failed  Status = "failed"
 	Skipped Status = "skipped"
+	// NotEmulated: a feature probe showed the emulator computes the
+	// feature's instructions wrongly, so the implementation was not judged.
+	// Not a failure; see suite/probe.go.
+	NotEmulated Status = "not emulated"
 )
 
 // Options select what to run.
@@ -40,6 +44,7 @@ type Options struct {
 	CI         bool // a missing emulator or toolchain fails instead of skipping
 	Build      driver.BuildOptions
 	Progress   Progress
+	Shard      Shard // run only this shard's work units (see Shard)
 }
 
 // Progress receives progress events; nil means none.
@@ -71,6 +76,7 @@ type Result struct {
 type Report struct {
 	Results []Result
 	Notes   []string // feature mismatches and other remarks
+	Probes  []ProbeRow
 	Targets int
 	Wall    time.Duration
 }
@@ -111,8 +117,8 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.Planted {
-		o.Build.Tags = append(o.Build.Tags, "xarch_planted")
+	if o.Planted && !hasTag(o.Build.Tags, "xarch_planted") {
+		o.Build.Tags = append(append([]string{}, o.Build.Tags...), "xarch_planted")
 	}
 	var plans []targetPlan
 	for _, a := range o.Arches {
@@ -177,10 +183,12 @@ func Run(o Options) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for p := range work {
-				res, notes := runTarget(o, p)
+				res, notes, probes := runTarget(o, p)
+				res = o.Shard.keep(res)
 				mu.Lock()
 				rep.Results = append(rep.Results, res...)
 				rep.Notes = append(rep.Notes, notes...)
+				rep.Probes = append(rep.Probes, probes...)
 				if o.Progress != nil {
 					o.Progress.Step(p.target.String())
 				}
@@ -197,6 +205,7 @@ func Run(o Options) (*Report, error) {
 		o.Progress.Finish()
 	}
 	sortResults(rep.Results, o.Arches)
+	sortProbes(rep.Probes, o.Arches)
 	sort.Strings(rep.Notes)
 	rep.Wall = time.Since(start)
 	return rep, nil
@@ -243,21 +252,21 @@ func MatchImpl(filter, name string) bool {
 }
 
 // runTarget runs every selected implementation on one target.
-func runTarget(o Options, p targetPlan) ([]Result, []string) {
+func runTarget(o Options, p targetPlan) ([]Result, []string, []ProbeRow) {
 	t := p.target
 	base := Result{Arch: t.Arch, Model: t.Model, Impl: "*"}
 	switch {
 	case p.skip != "":
 		base.Status, base.Reason = Skipped, p.skip
-		return []Result{base}, nil
+		return []Result{base}, nil, nil
 	case p.fail != "":
 		base.Status, base.Reason = Failed, p.fail
-		return []Result{base}, nil
+		return []Result{base}, nil, nil
 	}
 	sess, err := driver.NewSession(t, o.Timeout)
 	if err != nil {
 		base.Status, base.Reason = Failed, "cannot start runner: "+err.Error()
-		return []Result{base}, nil
+		return []Result{base}, nil, nil
 	}
 	defer sess.Close()
 	info := sess.Info()
@@ -265,6 +274,7 @@ func runTarget(o Options, p targetPlan) ([]Result, []string) {
 	if mm := p.model.Mismatch(info.Detected); mm != "" {
 		notes = append(notes, fmt.Sprintf("%s: model table mismatch: %s (ci/models.json)", t, mm))
 	}
+	verdicts, probes := probeTarget(o, sess, t, info)
 	var out []Result
 	seen := false
 	for _, im := range info.Impls {
@@ -278,12 +288,19 @@ func runTarget(o Options, p targetPlan) ([]Result, []string) {
 				Reason: "no vector suite for algorithm " + im.Alg})
 			continue
 		}
+		if st, why, ok := probeStatus(verdicts, t, im); ok {
+			out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, Status: st, Reason: why})
+			continue
+		}
 		if why := skipReason(t, im); why != "" {
 			out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, Status: Skipped, Reason: why})
 			continue
 		}
 		for _, vs := range suites {
 			for _, f := range vs.Files {
+				if !o.Shard.Has(t.Arch, t.Model, im.Name, f) {
+					continue
+				}
 				res := vs.Run(sess, caseEnv{o: o, t: t, impl: im.Name, dir: o.VectorsDir}, f)
 				res.Arch, res.Model, res.Impl, res.File = t.Arch, t.Model, im.Name, f
 				out = append(out, res)
@@ -298,7 +315,7 @@ func runTarget(o Options, p targetPlan) ([]Result, []string) {
 		out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: o.Impl, Status: Skipped,
 			Reason: "no implementation matches --impl here (available: " + strings.Join(names, ", ") + ")"})
 	}
-	return out, notes
+	return out, notes, probes
 }
 
 // skipReason says why an implementation does not run on a target.
@@ -341,3 +358,12 @@ func shellQuote(s string) string {
 
 // IsCI reports whether the environment says we run in CI.
 func IsCI() bool { return os.Getenv("CI") == "true" || os.Getenv("CI") == "1" }
+
+func hasTag(tags []string, t string) bool {
+	for _, x := range tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}

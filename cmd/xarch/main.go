@@ -12,9 +12,16 @@ const usage = `xarch: test and time CPU-specific crypto kernels on every archite
 
 Usage:
   xarch test  --arch ARCH|all [--model M[,M]] [--impl I] [--mask F] [--vectors DIR] [--timeout D] [--jobs N]
+              [--shard i/N] [--junit FILE] [--json FILE] [--fuzz-cases N] [--seed S]
   xarch run   --arch ARCH [--model M] --impl I [--digest sha256|sha224] (--in HEX | --vector FILE:LINE) [--mct]
+  xarch fuzz  --arch ARCH|all [--model M] [--impl I] [--cases N] [--seed S] [--time D] [--planted]
+              [--case N [--variant V] [--len L]]      (differential fuzzing against the wasm oracle)
   xarch info  --arch ARCH|all [--model M] [--mask F]   (features and implementations each target reports)
   xarch models                                          (the CPU model table, ci/models.json)
+  xarch speed [--alg A] [--impl I] [--count N] [--json F]   (openssl-speed style timing; xarch speed -h)
+  xarch speed compare BASE.json [NEW.json]              (per size diff % with significance, geomean)
+  xarch matrix [--shards N] [--arch A] [--format json|lines]   (the CI job matrix: arch x model x shard)
+  xarch report merge|show|list FILE.json...             (combine shard reports; xarch report -h)
 
 Run 'xarch COMMAND -h' for a command's flags.
 `
@@ -31,10 +38,18 @@ func main() {
 		code, err = cmdTest(os.Args[2:])
 	case "run":
 		code, err = cmdRun(os.Args[2:])
+	case "fuzz":
+		code, err = cmdFuzz(os.Args[2:])
 	case "info":
 		code, err = cmdInfo(os.Args[2:])
 	case "models":
 		code, err = cmdModels(os.Args[2:])
+	case "speed":
+		code, err = cmdSpeed(os.Args[2:])
+	case "matrix":
+		code, err = cmdMatrix(os.Args[2:])
+	case "report":
+		code, err = cmdReport(os.Args[2:])
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 		return

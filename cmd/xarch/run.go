@@ -22,7 +22,9 @@ func cmdRun(args []string) (int, error) {
 	digest := fs.String("digest", "sha256", "hash function for hash implementations: sha256 or sha224")
 	in := fs.String("in", "", "input as hex (the message; with --mct the seed)")
 	vec := fs.String("vector", "", "take the input from a vector file, FILE:LINE (relative to --vectors or absolute); prints expected too")
-	mct := fs.Bool("mct", false, "run one SHAVS Monte Carlo checkpoint (1000 iterations) from the seed in --in")
+	mct := fs.Bool("mct", false, "run one Monte Carlo step (1000 iterations): SHAVS from the seed in --in; AESAVS outer iteration from --key, --iv, --in")
+	var a aesFlags
+	a.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2, nil
 	}
@@ -34,6 +36,12 @@ func cmdRun(args []string) (int, error) {
 	}
 	if _, err := c.resolve(); err != nil {
 		return 2, err
+	}
+	if isAESImpl(*impl) {
+		return runAES(&c, *impl, &a, *in, *vec, *mct)
+	}
+	if a.used() {
+		return 2, fmt.Errorf("--mode, --decrypt, --key, --iv and --pieces are for aes/* implementations")
 	}
 	var input, expected []byte
 	var err error

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -19,6 +20,10 @@ func cmdTest(args []string) (int, error) {
 	impl := fs.String("impl", "", "implementations to run: exact names, 'alg/' prefixes or '*/level', comma-separated (default all)")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "targets run in parallel")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when stderr is a terminal)")
+	fuzzCases := fs.Int("fuzz-cases", 0, "differential cases per implementation after the vectors (0: the default budget, -1: none)")
+	fuzzSeed := fs.Uint64("seed", DefaultTestSeed, "seed of the differential cases")
+	var rf reportFlags // --shard, --junit, --json (report.go)
+	rf.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2, nil
 	}
@@ -30,6 +35,7 @@ func cmdTest(args []string) (int, error) {
 		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, VectorsDir: c.vectors,
 		Planted: c.planted, Timeout: c.timeout, Jobs: *jobs, CI: suite.IsCI(), Build: c.buildOptions(),
 	}
+	o.Shard = rf.shard
 	if !*noProgress && term.IsTerminal(int(os.Stderr.Fd())) {
 		o.Progress = &bar{}
 	}
@@ -37,8 +43,19 @@ func cmdTest(args []string) (int, error) {
 	if c.mask != "" {
 		fmt.Printf(", mask %s", c.mask)
 	}
+	if o.Shard.Count > 0 {
+		fmt.Printf(", shard %s", o.Shard)
+	}
 	fmt.Println()
+	started := time.Now()
 	rep, err := suite.Run(o)
+	if err == nil && *fuzzCases >= 0 {
+		// Differential cases after the vectors, in the same matrix rows.
+		err = fuzzAfterVectors(rep, o, *fuzzCases, *fuzzSeed)
+	}
+	if werr := rf.write(rep, o, started, err); werr != nil {
+		return 2, werr
+	}
 	if err != nil {
 		return 2, err
 	}

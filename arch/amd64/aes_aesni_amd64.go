@@ -1,0 +1,141 @@
+//go:build amd64 && gc
+
+package amd64
+
+import (
+	"encoding/binary"
+
+	"github.com/xarchlab/xarch/arch"
+)
+
+// Tuning of aes/aesni (see aes_aesni_amd64.s).
+const (
+	// aesniInterleave blocks are in flight in the ECB, CBC-decrypt and CTR
+	// main loops. AESENC/AESDEC have a latency of 4-7 cycles and issue
+	// once or twice per cycle, so 8 independent blocks keep the unit busy;
+	// 8 blocks + 1 round key + counter scratch fit in the 16 XMM registers.
+	aesniInterleave = 8
+	// aesniTailInterleave: after the 8-block groups, one group of 4 runs if
+	// at least 4 blocks remain; the last 0-3 go one block at a time.
+	aesniTailInterleave = 4
+)
+
+// aesniTuning is shared with the test, which derives its length edges
+// from it.
+var aesniTuning = map[string]int{
+	"block_bytes":            16,
+	"interleave":             aesniInterleave,
+	"tail_interleave":        aesniTailInterleave,
+	"tail_single_max":        aesniTailInterleave - 1,
+	"cbc_encrypt_interleave": 1,
+}
+
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "aes/aesni",
+		Alg:  arch.AES,
+		Arch: "amd64",
+		// AESENC/AESDEC (aesni), SSE2 moves and PUNPCKLQDQ, PSHUFB (ssse3)
+		// to turn the CTR counter big-endian. QEMU's Westmere and Haswell
+		// models implement all three.
+		Requires: []string{"aesni", "sse2", "ssse3"},
+		Tuning:   aesniTuning,
+		// Above generic Go, below the 512-bit VAES level.
+		Rank: 30,
+		// Enc and Dec of arch.ExpandAESKey are used as they are: AESENC
+		// takes Enc keys in order, AESDEC the equivalent inverse cipher's
+		// Dec schedule in its stored order; no Priv layout.
+		AES: &arch.AESFuncs{
+			Encrypt:    aesEncryptNI,
+			Decrypt:    aesDecryptNI,
+			CBCEncrypt: aesCBCEncryptNI,
+			CBCDecrypt: aesCBCDecryptNI,
+			CTR:        aesCTRNI,
+		},
+	})
+	arch.RegisterProbe(arch.Probe{Feature: "aesni", Instr: "AESENC xmm, xmm", Run: probeAESENC})
+}
+
+// aesCheck validates what the assembly trusts: a known round count, a
+// schedule long enough for it, and equal whole-block lengths. It returns
+// the number of blocks.
+func aesCheck(level string, k *arch.AESKey, sched, dst, src []byte) int {
+	if k == nil || k.Rounds != 10 && k.Rounds != 12 && k.Rounds != 14 {
+		panic(level + ": AES key with a round count other than 10, 12, 14")
+	}
+	if len(sched) < 16*(k.Rounds+1) {
+		panic(level + ": AES key schedule too short for its round count")
+	}
+	if len(dst) != len(src) || len(src)%16 != 0 {
+		panic(level + ": dst and src must have the same length, a multiple of 16")
+	}
+	return len(src) / 16
+}
+
+// ctrSplit reads a big-endian counter block as a 128-bit integer.
+func ctrSplit(ctr *[16]byte) (hi, lo uint64) {
+	return binary.BigEndian.Uint64(ctr[:8]), binary.BigEndian.Uint64(ctr[8:])
+}
+
+// ctrAdvance stores hi:lo + n back into ctr (mod 2^128).
+func ctrAdvance(ctr *[16]byte, hi, lo uint64, n int) {
+	nlo := lo + uint64(n)
+	if nlo < lo {
+		hi++
+	}
+	binary.BigEndian.PutUint64(ctr[:8], hi)
+	binary.BigEndian.PutUint64(ctr[8:], nlo)
+}
+
+func aesEncryptNI(k *arch.AESKey, dst, src []byte) {
+	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
+		ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+	}
+}
+
+func aesDecryptNI(k *arch.AESKey, dst, src []byte) {
+	if n := aesCheck("aes/aesni", k, k.Dec, dst, src); n > 0 {
+		ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+	}
+}
+
+func aesCBCEncryptNI(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
+		cbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+	}
+}
+
+func aesCBCDecryptNI(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+	if n := aesCheck("aes/aesni", k, k.Dec, dst, src); n > 0 {
+		cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+	}
+}
+
+func aesCTRNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
+	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
+		hi, lo := ctrSplit(ctr)
+		ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], n)
+		ctrAdvance(ctr, hi, lo, n)
+	}
+}
+
+// The assembly kernels: n blocks (0 is handled too), rk holds nr+1 round
+// keys. cbcEncNI and cbcDecNI leave the last ciphertext block in iv.
+
+//go:noescape
+func ecbEncNI(rk *byte, nr int, dst, src *byte, n int)
+
+//go:noescape
+func ecbDecNI(rk *byte, nr int, dst, src *byte, n int)
+
+//go:noescape
+func cbcEncNI(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int)
+
+//go:noescape
+func cbcDecNI(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int)
+
+//go:noescape
+func ctrNI(rk *byte, nr int, hi, lo uint64, dst, src *byte, n int)
+
+//go:noescape
+func aesencProbe(state, key, out *[16]byte)

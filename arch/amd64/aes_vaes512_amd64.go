@@ -1,0 +1,131 @@
+//go:build amd64 && gc
+
+package amd64
+
+import "github.com/xarchlab/xarch/arch"
+
+// Tuning of aes/vaes512 (see aes_vaes512_amd64.s).
+const (
+	// vaesBlocksPerZMM: one VAESENC works on four 128-bit lanes.
+	vaesBlocksPerZMM = 4
+	// vaesZMMInFlight ZMM are interleaved in the main loops (32 blocks,
+	// 512 bytes): enough independent rounds to cover the 512-bit VAESENC
+	// latency at one issue per cycle; 8 blocks + 15 broadcast keys + CTR
+	// constants fit the 32 ZMM registers.
+	vaesZMMInFlight = 8
+	vaesInterleave  = vaesBlocksPerZMM * vaesZMMInFlight
+	// vaesTailInterleave: after the 32-block groups, one group of 16
+	// (4 ZMM) runs if at least 16 blocks remain, then one ZMM (4 blocks)
+	// at a time, then the last 1-3 blocks in one ZMM under an opmask
+	// (masked loads and stores, no access past the buffers).
+	vaesTailInterleave = 16
+)
+
+var vaesTuning = map[string]int{
+	"block_bytes":            16,
+	"blocks_per_register":    vaesBlocksPerZMM,
+	"registers_in_flight":    vaesZMMInFlight,
+	"interleave":             vaesInterleave,
+	"tail_interleave":        vaesTailInterleave,
+	"tail_register_blocks":   vaesBlocksPerZMM,
+	"tail_masked_max":        vaesBlocksPerZMM - 1,
+	"cbc_encrypt_interleave": 1,
+}
+
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "aes/vaes512",
+		Alg:  arch.AES,
+		Arch: "amd64",
+		// VAESENC/VAESDEC on ZMM (vaes + avx512f: EVEX, opmasks, VALIGNQ,
+		// VPCMPUQ), VPSHUFB on ZMM (avx512bw), EVEX 128-bit VAESENC for
+		// serial CBC encryption (avx512vl).
+		Requires: []string{"vaes", "avx512f", "avx512bw", "avx512vl"},
+		Tuning:   vaesTuning,
+		// QEMU 7.2 exposes no AVX-512 (and its -cpu max gets 256-bit VAES
+		// wrong), so emulated models skip this level as missing
+		// avx512f; it runs on native hosts that have it.
+		Rank: 40,
+		AES: &arch.AESFuncs{
+			Encrypt:    aesEncryptVAES,
+			Decrypt:    aesDecryptVAES,
+			CBCEncrypt: aesCBCEncryptVAES,
+			CBCDecrypt: aesCBCDecryptVAES,
+			CTR:        aesCTRVAES,
+		},
+	})
+	arch.RegisterProbe(arch.Probe{Feature: "vaes",
+		Instr: "VAESENC zmm (4 lanes; ymm, 2 lanes, without AVX-512)", Run: probeVAESENC})
+}
+
+func aesEncryptVAES(k *arch.AESKey, dst, src []byte) {
+	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
+		ecbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+	}
+}
+
+func aesDecryptVAES(k *arch.AESKey, dst, src []byte) {
+	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
+		ecbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+	}
+}
+
+func aesCBCEncryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
+		cbcEncVAES(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+	}
+}
+
+func aesCBCDecryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
+		// The last ciphertext block is the next iv; keep it before an
+		// in-place call overwrites it.
+		var next [16]byte
+		copy(next[:], src[len(src)-16:])
+		cbcDecVAES(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		*iv = next
+	}
+}
+
+func aesCTRVAES(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
+	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
+		hi, lo := ctrSplit(ctr)
+		// The first four counters as {low, high} qword pairs.
+		var base [8]uint64
+		for i := 0; i < 4; i++ {
+			l := lo + uint64(i)
+			h := hi
+			if l < lo {
+				h++
+			}
+			base[2*i], base[2*i+1] = l, h
+		}
+		ctrVAES(&k.Enc[0], k.Rounds, &base, &dst[0], &src[0], n)
+		ctrAdvance(ctr, hi, lo, n)
+	}
+}
+
+// The assembly kernels: n blocks (0 is handled too), rk holds nr+1 round
+// keys. cbcEncVAES leaves the last ciphertext block in iv; cbcDecVAES only
+// reads iv.
+
+//go:noescape
+func ecbEncVAES(rk *byte, nr int, dst, src *byte, n int)
+
+//go:noescape
+func ecbDecVAES(rk *byte, nr int, dst, src *byte, n int)
+
+//go:noescape
+func cbcEncVAES(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int)
+
+//go:noescape
+func cbcDecVAES(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int)
+
+//go:noescape
+func ctrVAES(rk *byte, nr int, base *[8]uint64, dst, src *byte, n int)
+
+//go:noescape
+func vaesencProbe(state, key, out *[64]byte)
+
+//go:noescape
+func vaesencProbeYMM(state, key, out *[64]byte)

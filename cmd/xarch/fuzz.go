@@ -1,0 +1,108 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/xarchlab/xarch/fuzz"
+	"github.com/xarchlab/xarch/suite"
+)
+
+// DefaultTestSeed is the seed `xarch test` fuzzes with unless told
+// otherwise, so CI runs are reproducible.
+const DefaultTestSeed = 1
+
+// cmdFuzz runs the differential fuzzer: every implementation against the
+// wasm oracle, under guard pages, misalignment, chunking and in place.
+func cmdFuzz(args []string) (int, error) {
+	fs := flag.NewFlagSet("xarch fuzz", flag.ContinueOnError)
+	var c common
+	c.register(fs)
+	impl := fs.String("impl", "", "implementations to run: exact names, 'alg/' prefixes or '*/level', comma-separated (default all)")
+	cases := fs.Int("cases", 0, "cases per implementation (default: its edge lengths plus random ones; with --time: no limit)")
+	seedStr := fs.String("seed", "", "case generator seed (default: from the clock; printed)")
+	dur := fs.Duration("time", 0, "stop each (arch, model) pair after this long, e.g. 30s")
+	caseIdx := fs.Int("case", -1, "run only this case number (a repro line)")
+	variant := fs.String("variant", "", "with --case: only this variant (one, head, misalign, chunks, inplace)")
+	length := fs.Int("len", -1, "with --case: cut the case's data to this many bytes")
+	jobs := fs.Int("jobs", runtime.NumCPU(), "targets fuzzed in parallel")
+	if err := fs.Parse(args); err != nil {
+		return 2, nil
+	}
+	arches, err := c.resolve()
+	if err != nil {
+		return 2, err
+	}
+	seed := uint64(time.Now().UnixNano() % 1e9)
+	if *seedStr != "" {
+		if seed, err = strconv.ParseUint(*seedStr, 10, 64); err != nil {
+			return 2, fmt.Errorf("--seed %q: not a non-negative integer", *seedStr)
+		}
+	}
+	if *cases < 0 {
+		return 2, fmt.Errorf("--cases must be positive")
+	}
+	if (*variant != "" || *length >= 0) && *caseIdx < 0 {
+		return 2, fmt.Errorf("--variant and --len need --case")
+	}
+	o := fuzz.Options{
+		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, Planted: c.planted, Seed: seed,
+		Cases: *cases, Time: *dur, Case: *caseIdx, Variant: *variant, Len: *length,
+		Jobs: *jobs, Timeout: c.timeout, CI: suite.IsCI(), Build: c.buildOptions(), Log: os.Stderr,
+	}
+	budget := "default budget (edges + random) per implementation"
+	switch {
+	case *caseIdx >= 0:
+		budget = fmt.Sprintf("case %d only", *caseIdx)
+	case *cases > 0 && *dur > 0:
+		budget = fmt.Sprintf("%d cases per implementation or %s per target", *cases, *dur)
+	case *cases > 0:
+		budget = fmt.Sprintf("%d cases per implementation", *cases)
+	case *dur > 0:
+		budget = fmt.Sprintf("%s per target", *dur)
+	}
+	fmt.Printf("xarch fuzz: arches %v, seed %d, %s\n", arches, seed, budget)
+	rep, err := fuzz.Run(o)
+	if err != nil {
+		return 2, err
+	}
+	rep.Print(os.Stdout)
+	if rep.Failed() {
+		return 1, nil
+	}
+	return 0, nil
+}
+
+// fuzzAfterVectors runs the default differential budget for `xarch test`
+// and folds it into the vector report: results join the matrix rows, the
+// per-target throughput goes to the notes.
+func fuzzAfterVectors(rep *suite.Report, o suite.Options, cases int, seed uint64) error {
+	start := time.Now()
+	fo := fuzz.Options{
+		Arches: o.Arches, Models: o.Models, Impl: o.Impl, Mask: o.Mask, Planted: o.Planted, Seed: seed,
+		Cases: cases, Case: -1, Len: -1, Jobs: o.Jobs, Timeout: o.Timeout, CI: o.CI, Build: o.Build, Quiet: true,
+	}
+	// A shard owns an implementation's fuzz cases as it owns a vector file:
+	// by the key of the result row.
+	file := fmt.Sprintf("fuzz (seed %d)", seed)
+	fo.Keep = func(arch, model, impl string) bool { return o.Shard.Has(arch, model, impl, file) }
+	fr, err := fuzz.Run(fo)
+	if err != nil {
+		return err
+	}
+	rep.Results = append(rep.Results, fr.Results...)
+	for _, t := range fr.Targets {
+		if t.Skip == "" && t.Fail == "" {
+			rep.Notes = append(rep.Notes, fmt.Sprintf("fuzz %s/%s: %d cases over %d implementations in %s, %.0f cases/s (seed %d)",
+				t.Arch, t.Model, t.Cases, t.Impls, t.Elapsed.Round(10*time.Millisecond), t.CasesPerSec(), seed))
+		}
+	}
+	rep.Notes = append(rep.Notes, fr.Notes...)
+	rep.Notes = append(rep.Notes, fmt.Sprintf("fuzz: wall time %s; %s", time.Since(start).Round(100*time.Millisecond), fr.Oracle))
+	rep.Wall += time.Since(start)
+	return nil
+}

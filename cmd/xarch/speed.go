@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/speed"
+)
+
+const speedUsage = `Usage:
+  xarch speed [--alg sha256,...] [--impl all|I,...] [--bytes 16,64,...] [--seconds S] [--count N]
+              [--multi N] [--mask F] [--peers go,openssl|none] [--json FILE] [--elapsed] [--arch A --model M] [--planted]
+  xarch speed compare [--base-row R --new-row R] BASE.json [NEW.json]
+
+Times every usable implementation level inside the runner, plus Go's standard
+library and the system OpenSSL on this host, openssl-speed style (1000s of
+bytes per second, medians of --count interleaved samples). compare tests each
+cell with the Mann-Whitney U test as benchstat does and prints a geomean.
+`
+
+func cmdSpeed(args []string) (int, error) {
+	if len(args) > 0 && args[0] == "compare" {
+		return cmdSpeedCompare(args[1:])
+	}
+	fs := flag.NewFlagSet("xarch speed", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(os.Stderr, speedUsage, "\nFlags:\n"); fs.PrintDefaults() }
+	var c common
+	c.register(fs)
+	algs := fs.String("alg", "sha256", "algorithms, comma-separated: "+strings.Join(speed.AlgNames(), ", "))
+	impls := fs.String("impl", "all", "implementation levels to time, comma-separated, or all (usable, not planted)")
+	sizes := fs.String("bytes", "16,64,256,1024,8192,16384", "buffer sizes in bytes, comma-separated")
+	seconds := fs.Float64("seconds", 0.5, "window of one sample in seconds (openssl gets this rounded up to whole seconds)")
+	count := fs.Int("count", 5, "samples per cell; the table shows the median, the JSON keeps all")
+	multi := fs.Int("multi", 1, "run N runners (Go: goroutines, openssl: -multi N) at once and sum, like openssl speed -multi")
+	peers := fs.String("peers", "", "peer rows: go, openssl, both comma-separated, or none (default go,openssl natively, none when emulated)")
+	jsonOut := fs.String("json", "", "write every sample and the host facts to this file")
+	elapsed := fs.Bool("elapsed", false, "divide by wall-clock time instead of the timing thread's CPU time (openssl speed -elapsed)")
+	if err := fs.Parse(args); err != nil {
+		return 2, nil
+	}
+	if fs.NArg() > 0 {
+		return 2, fmt.Errorf("unexpected argument %q (flags only; see xarch speed -h)", fs.Arg(0))
+	}
+	if c.arch == "" {
+		c.arch = runtime.GOARCH
+	}
+	if c.arch == "all" || strings.Contains(c.arch, ",") {
+		return 2, fmt.Errorf("--arch must name one architecture: timing runs one target at a time")
+	}
+	if c.model == "" && c.arch == runtime.GOARCH {
+		c.model = speedNativeModel(c.arch)
+	}
+	if strings.Contains(c.model, ",") {
+		return 2, fmt.Errorf("--model must name one model")
+	}
+	if _, err := c.resolve(); err != nil {
+		return 2, err
+	}
+	o := speed.Options{Seconds: *seconds, Count: *count, Multi: *multi, Planted: c.planted, Elapsed: *elapsed, Command: os.Args}
+	for _, a := range speedList(*algs) {
+		if _, err := speed.LookupAlg(a); err != nil {
+			return 2, fmt.Errorf("--alg: %v", err)
+		}
+		o.Algs = append(o.Algs, strings.ToLower(a))
+	}
+	o.Impls = speedList(*impls)
+	for _, s := range speedList(*sizes) {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return 2, fmt.Errorf("--bytes: %q is not a positive size", s)
+		}
+		o.Sizes = append(o.Sizes, n)
+	}
+	if *count < 1 || *multi < 1 || *seconds <= 0 {
+		return 2, fmt.Errorf("--count and --multi must be >= 1 and --seconds > 0")
+	}
+	t, err := c.target(c.arch, c.model)
+	if err != nil {
+		return 2, err
+	}
+	o.Target = t
+	emulated := t.Qemu != ""
+	switch p := strings.TrimSpace(*peers); {
+	case p == "" && emulated:
+		fmt.Fprintf(os.Stderr, "speed: %s is emulated; Go and OpenSSL peers run natively, so they are left out (--peers go,openssl adds them)\n", t)
+	case p == "":
+		o.Peers = []string{speed.PeerGo, speed.PeerOpenSSL}
+	case p == "none":
+	default:
+		for _, x := range speedList(p) {
+			if x != speed.PeerGo && x != speed.PeerOpenSSL {
+				return 2, fmt.Errorf("--peers: %q is not go, openssl or none", x)
+			}
+			o.Peers = append(o.Peers, x)
+		}
+	}
+	o.Progress = os.Stderr
+	o.Terminal = term.IsTerminal(int(os.Stderr.Fd()))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := speed.Run(ctx, o)
+	if err != nil {
+		return 1, err
+	}
+	speed.WriteTable(os.Stdout, rep)
+	if *jsonOut != "" {
+		if err := rep.Save(*jsonOut); err != nil {
+			return 1, err
+		}
+		fmt.Fprintf(os.Stderr, "speed: wrote %s\n", *jsonOut)
+	}
+	return 0, nil
+}
+
+// speedNativeModel is the model that runs without an emulator, if the table has
+// one for arch; else "" (the arch's default set).
+func speedNativeModel(arch string) string {
+	table, err := ci.Load()
+	if err != nil {
+		return ""
+	}
+	row, err := table.Find(arch)
+	if err != nil {
+		return ""
+	}
+	for _, m := range row.Models {
+		if m.Native {
+			return m.Name
+		}
+	}
+	return ""
+}
+
+func cmdSpeedCompare(args []string) (int, error) {
+	fs := flag.NewFlagSet("xarch speed compare", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(os.Stderr, speedUsage, "\nFlags:\n"); fs.PrintDefaults() }
+	baseRow := fs.String("base-row", "", "compare only this row of BASE (e.g. sha256/generic, \"go sha256\")")
+	newRow := fs.String("new-row", "", "against this row of NEW (default: --base-row); with one file, two rows of the same run")
+	if err := fs.Parse(args); err != nil {
+		return 2, nil
+	}
+	if fs.NArg() < 1 || fs.NArg() > 2 {
+		return 2, fmt.Errorf("compare wants BASE.json [NEW.json]")
+	}
+	basePath, newPath := fs.Arg(0), fs.Arg(0)
+	if fs.NArg() == 2 {
+		newPath = fs.Arg(1)
+	}
+	base, err := speed.Load(basePath)
+	if err != nil {
+		return 2, err
+	}
+	nw, err := speed.Load(newPath)
+	if err != nil {
+		return 2, err
+	}
+	var pairs []speed.Pair
+	switch {
+	case *baseRow != "":
+		n := *newRow
+		if n == "" {
+			n = *baseRow
+		}
+		pairs = []speed.Pair{{Base: *baseRow, New: n}}
+	case *newRow != "":
+		return 2, fmt.Errorf("--new-row needs --base-row")
+	}
+	d, err := speed.Compare(base, nw, pairs)
+	if err != nil {
+		return 2, err
+	}
+	speed.WriteDiff(os.Stdout, d, basePath, newPath)
+	return 0, nil
+}
+
+func speedList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

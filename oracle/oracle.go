@@ -1,0 +1,285 @@
+// Package oracle is the host side of xarch's reference implementation: a
+// pure-Go module (refmod/) compiled for GOOS=wasip1 GOARCH=wasm and run in
+// wazero. Every differential case is judged by it.
+//
+// The module is built from the sources embedded in this package the first
+// time they are needed and kept in the cache directory under a hash of those
+// sources; wazero's compilation cache sits next to it, so a warm start only
+// loads machine code (well under 100 ms).
+package oracle
+
+import (
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+)
+
+//go:embed refmod/*.go
+var refmodSrc embed.FS
+
+// Options say where the module and wazero's compiled code are cached.
+type Options struct {
+	CacheDir string    // e.g. driver.DefaultCacheDir()
+	Log      io.Writer // told when the module is (re)built; nil: silent
+}
+
+// Oracle is one instance of the reference module. It is safe for concurrent
+// use (calls are serialised: an instance is single-threaded).
+type Oracle struct {
+	mu       sync.Mutex
+	ctx      context.Context
+	rt       wazero.Runtime
+	mod      api.Module
+	fIn      api.Function
+	fCall    api.Function
+	wasmPath string
+	built    bool
+	ready    time.Duration
+
+	calls, bytes int64
+	busy         time.Duration
+}
+
+// Stats describe an oracle's start and use.
+type Stats struct {
+	WasmPath string
+	Built    bool          // the module was compiled from source by this Open
+	Ready    time.Duration // time Open took
+	Calls    int64
+	Bytes    int64 // input bytes processed
+	Busy     time.Duration
+}
+
+// String is a one-line summary with throughput.
+func (s Stats) String() string {
+	how := "warm cache"
+	if s.Built {
+		how = "built from source"
+	}
+	out := fmt.Sprintf("oracle ready in %s (%s)", s.Ready.Round(time.Millisecond), how)
+	if s.Calls > 0 && s.Busy > 0 {
+		sec := s.Busy.Seconds()
+		out += fmt.Sprintf("; %d calls, %.1f MB in %s: %.0f calls/s, %.1f MB/s", s.Calls, float64(s.Bytes)/1e6,
+			s.Busy.Round(time.Millisecond), float64(s.Calls)/sec, float64(s.Bytes)/1e6/sec)
+	}
+	return out
+}
+
+// SourceKey hashes the embedded module sources and the Go release that
+// builds them; it names the cached module.
+func SourceKey() (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "refmod go=%s\n", runtime.Version())
+	var names []string
+	err := fsWalk(func(name string, b []byte) {
+		names = append(names, name)
+		fmt.Fprintf(h, "%s %d\n", name, len(b))
+		h.Write(b)
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil))[:20], nil
+}
+
+func fsWalk(fn func(name string, b []byte)) error {
+	ents, err := refmodSrc.ReadDir("refmod")
+	if err != nil {
+		return err
+	}
+	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
+	for _, e := range ents {
+		b, err := refmodSrc.ReadFile("refmod/" + e.Name())
+		if err != nil {
+			return err
+		}
+		fn(e.Name(), b)
+	}
+	return nil
+}
+
+// ModulePath returns the cached module's path, building it if absent.
+func ModulePath(o Options) (path string, built bool, err error) {
+	key, err := SourceKey()
+	if err != nil {
+		return "", false, err
+	}
+	dir := filepath.Join(o.CacheDir, "oracle")
+	path = filepath.Join(dir, "refmod-"+key+".wasm")
+	if _, err := os.Stat(path); err == nil {
+		return path, false, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", false, err
+	}
+	src, err := os.MkdirTemp(dir, "src-")
+	if err != nil {
+		return "", false, err
+	}
+	defer os.RemoveAll(src)
+	// A module of its own: the reference needs nothing but the standard
+	// library, and building outside the xarch tree works from any directory.
+	if err := os.WriteFile(filepath.Join(src, "go.mod"), []byte("module xarchrefmod\n\ngo 1.24\n"), 0o644); err != nil {
+		return "", false, err
+	}
+	var werr error
+	if err := fsWalk(func(name string, b []byte) {
+		if e := os.WriteFile(filepath.Join(src, name), b, 0o644); e != nil && werr == nil {
+			werr = e
+		}
+	}); err != nil {
+		return "", false, err
+	}
+	if werr != nil {
+		return "", false, werr
+	}
+	if o.Log != nil {
+		fmt.Fprintf(o.Log, "building the reference module (GOOS=wasip1 GOARCH=wasm): %s\n", path)
+	}
+	tmp := fmt.Sprintf("%s.tmp%d", path, os.Getpid())
+	cmd := exec.Command("go", "build", "-trimpath", "-buildmode=c-shared", "-o", tmp, ".")
+	cmd.Dir = src
+	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=local")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		os.Remove(tmp)
+		return "", false, fmt.Errorf("building the reference module failed (GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared in %s): %v\n%s", src, err, strings.TrimSpace(string(out)))
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return "", false, err
+	}
+	return path, true, nil
+}
+
+// Open builds (if needed) and instantiates the reference module.
+func Open(o Options) (*Oracle, error) {
+	start := time.Now()
+	if o.CacheDir == "" {
+		return nil, errors.New("oracle: no cache directory")
+	}
+	path, built, err := ModulePath(o)
+	if err != nil {
+		return nil, err
+	}
+	wasm, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	ctx := context.Background()
+	cache, err := wazero.NewCompilationCacheWithDir(filepath.Join(o.CacheDir, "wazero"))
+	if err != nil {
+		return nil, fmt.Errorf("oracle: wazero compilation cache: %v", err)
+	}
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithCompilationCache(cache))
+	fail := func(what string, err error) (*Oracle, error) {
+		rt.Close(ctx)
+		return nil, fmt.Errorf("oracle: %s (%s): %v", what, path, err)
+	}
+	if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+		return fail("WASI", err)
+	}
+	cm, err := rt.CompileModule(ctx, wasm)
+	if err != nil {
+		return fail("compiling the module", err)
+	}
+	// A c-shared (reactor) module initialises the Go runtime in _initialize.
+	mod, err := rt.InstantiateModule(ctx, cm, wazero.NewModuleConfig().WithStartFunctions("_initialize").WithName("refmod"))
+	if err != nil {
+		return fail("instantiating the module", err)
+	}
+	or := &Oracle{ctx: ctx, rt: rt, mod: mod, fIn: mod.ExportedFunction("xarch_in"),
+		fCall: mod.ExportedFunction("xarch_call"), wasmPath: path, built: built}
+	if or.fIn == nil || or.fCall == nil {
+		return fail("exports", errors.New("xarch_in or xarch_call missing"))
+	}
+	or.ready = time.Since(start)
+	return or, nil
+}
+
+// Call runs one reference operation ("sha256", "aes-cbc-enc", ...; see
+// refmod) and returns its answer.
+func (o *Oracle) Call(op string, args ...[]byte) ([]byte, error) {
+	all := append([][]byte{[]byte(op)}, args...)
+	n := 4 + 4*len(all)
+	for _, a := range all {
+		n += len(a)
+	}
+	req := make([]byte, 4+4*len(all), n)
+	binary.LittleEndian.PutUint32(req, uint32(len(all)))
+	for i, a := range all {
+		binary.LittleEndian.PutUint32(req[4+4*i:], uint32(len(a)))
+	}
+	for _, a := range all {
+		req = append(req, a...)
+	}
+
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.mod == nil {
+		return nil, errors.New("oracle: closed")
+	}
+	start := time.Now()
+	r, err := o.fIn.Call(o.ctx, uint64(len(req)))
+	if err != nil {
+		return nil, fmt.Errorf("oracle %s: xarch_in: %v", op, err)
+	}
+	mem := o.mod.Memory()
+	if !mem.Write(uint32(r[0]), req) {
+		return nil, fmt.Errorf("oracle %s: request of %d bytes does not fit the module's memory", op, len(req))
+	}
+	r, err = o.fCall.Call(o.ctx, uint64(len(req)))
+	if err != nil {
+		return nil, fmt.Errorf("oracle %s: %v", op, err)
+	}
+	v := int64(r[0])
+	isErr := v < 0
+	if isErr {
+		v = -v
+	}
+	ptr, l := uint32(v), uint32(v>>32)
+	view, ok := mem.Read(ptr, l)
+	if !ok {
+		return nil, fmt.Errorf("oracle %s: answer outside memory", op)
+	}
+	res := append([]byte(nil), view...)
+	o.calls++
+	o.bytes += int64(n)
+	o.busy += time.Since(start)
+	if isErr {
+		return nil, fmt.Errorf("oracle %s: %s", op, res)
+	}
+	return res, nil
+}
+
+// Stats reports start time and throughput so far.
+func (o *Oracle) Stats() Stats {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return Stats{WasmPath: o.wasmPath, Built: o.built, Ready: o.ready, Calls: o.calls, Bytes: o.bytes, Busy: o.busy}
+}
+
+// Close releases the runtime.
+func (o *Oracle) Close() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.mod != nil {
+		o.rt.Close(o.ctx)
+		o.mod = nil
+	}
+}

@@ -1,0 +1,8 @@
+//go:build !linux
+
+package runner
+
+import "time"
+
+// ThreadCPU is unknown off Linux: the host falls back to wall-clock time.
+func ThreadCPU() time.Duration { return -1 }

@@ -1,0 +1,221 @@
+package runner
+
+import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/sha256"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xarchlab/xarch/arch"
+)
+
+// Plain testing only: this file must build with gccgo 12 too. The package's
+// tests link the generic level only (runner_test.go); the asm levels are
+// timed through a real runner in speed/run_test.go.
+
+// speedImpls lists the usable, non-planted SHA-256 levels of this machine.
+func speedImpls(t *testing.T, s *Server) []*arch.Impl {
+	var out []*arch.Impl
+	for _, im := range arch.Impls() {
+		if im.Alg == arch.SHA256 && !im.Planted && s.State.Missing(im) == "" {
+			out = append(out, im)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no usable SHA-256 implementation (generic should always be)")
+	}
+	return out
+}
+
+func TestSpeedAnswersAndChecksOutput(t *testing.T) {
+	s, err := New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, im := range speedImpls(t, s) {
+		names = append(names, im.Name)
+	}
+	// Every level twice in one request: interleaved slices, one answer each.
+	impls := strings.Join(append(names, names...), ",")
+	for _, size := range []int{0, 1, 16, 55, 56, 63, 64, 119, 120, 1000} {
+		msg := make([]byte, size)
+		SpeedPattern(msg)
+		want256 := sha256.Sum256(msg)
+		want224 := sha256.Sum224(msg)
+		for _, c := range []struct {
+			alg  string
+			want []byte
+		}{{"sha256", want256[:]}, {"sha224", want224[:]}} {
+			out, err := s.call("speed", frame(impls, c.alg, strconv.Itoa(size), "2000000"))
+			if err != nil {
+				t.Fatalf("speed %s %s %d: %v", impls, c.alg, size, err)
+			}
+			if len(out) != 4*2*len(names) {
+				t.Fatalf("speed answer has %d strings, want 4 per implementation", len(out))
+			}
+			for i := 0; i < len(out); i += 4 {
+				name := names[(i/4)%len(names)]
+				n, _ := strconv.ParseInt(string(out[i]), 10, 64)
+				el, _ := strconv.ParseInt(string(out[i+1]), 10, 64)
+				cpu, _ := strconv.ParseInt(string(out[i+2]), 10, 64)
+				// The window is CPU time (wall time without a CPU clock),
+				// unless the machine gave it so little CPU that the wall
+				// cap ended it.
+				capped := el >= SpeedMaxStretch*2000000
+				if n <= 0 || !capped && (cpu != -1 && cpu < 2000000 || cpu == -1 && el < 2000000) {
+					t.Errorf("speed %s %s %d: %d operations in %d ns (cpu %d); want >0 in a 2ms window", name, c.alg, size, n, el, cpu)
+				}
+				// CPU time is the thread's, not the process's: about the
+				// wall time at most (the clock reads sit just outside the
+				// wall slices; under qemu their first translation is slow,
+				// hence the slack).
+				if cpu != -1 && (cpu < 0 || cpu > el+el/2+1000000) {
+					t.Errorf("speed %s %s %d: cpu %d ns for wall %d ns", name, c.alg, size, cpu, el)
+				}
+				if !bytes.Equal(out[i+3], c.want) {
+					t.Errorf("speed %s %s %d: output %x, want %x", name, c.alg, size, out[i+3], c.want)
+				}
+			}
+		}
+	}
+}
+
+// Interleaving gives each implementation its own window (CPU time): the
+// request lasts at least the sum of the windows, and each one is met.
+func TestTimeInterleaved(t *testing.T) {
+	var a, b int
+	runA := func(n int) {
+		for i := 0; i < n; i++ {
+			a++
+		}
+	}
+	runB := func(n int) {
+		for i := 0; i < n; i++ {
+			b += 2
+		}
+	}
+	start := time.Now()
+	res := TimeInterleaved([]func(int){runA, runB}, 20*time.Millisecond)
+	total := time.Since(start)
+	for i, r := range res {
+		spent := r.CPU
+		if spent < 0 {
+			spent = r.Wall
+		}
+		if r.Ops <= 0 || spent < 20*time.Millisecond && r.Wall < SpeedMaxStretch*20*time.Millisecond {
+			t.Errorf("operation %d: %d ops in %v (cpu %v), want >0 in a 20ms window", i, r.Ops, r.Wall, r.CPU)
+		}
+	}
+	if total < 40*time.Millisecond {
+		t.Errorf("two 20ms windows took %v in all", total)
+	}
+	if a == 0 || b == 0 {
+		t.Error("an operation never ran")
+	}
+}
+
+func TestSpeedErrors(t *testing.T) {
+	s, err := New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sha256/generic", "md4", "16", "1000"}, "unknown speed algorithm"},
+		{[]string{"sha256/none", "sha256", "16", "1000"}, "unknown implementation"},
+		{[]string{"sha256/generic", "sha256", "-1", "1000"}, "size"},
+		{[]string{"sha256/generic", "sha256", "x", "1000"}, "size"},
+		{[]string{"sha256/generic", "sha256", "16", "0"}, "duration"},
+		{[]string{"sha256/generic", "sha256", "16", "9999999999999"}, "duration"},
+		{[]string{"sha256/generic", "sha256", "16"}, "want 4 arguments"},
+		{[]string{"sha256/generic,sha256/none", "sha256", "16", "1000"}, "unknown implementation"},
+		{[]string{strings.Repeat("sha256/generic,", 15) + "sha256/generic", "sha256", "16", "1000"}, "at most 15"},
+	} {
+		_, err := s.call("speed", frame(c.args...))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("speed %q: error %v, want one containing %q", c.args, err, c.want)
+		}
+	}
+}
+
+// The timing loop must not allocate per operation: an allocation costs
+// about as much as hashing 16 bytes.
+func TestSpeedLoopDoesNotAllocate(t *testing.T) {
+	s, err := New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, im := range speedImpls(t, s) {
+		for _, alg := range []string{"sha256", "sha224"} {
+			for _, size := range []int{16, 100, 16384} {
+				op, err := speedAlgs[alg].prepare(im, size)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a := testing.AllocsPerRun(20, func() { op.run(3) }); a != 0 {
+					t.Errorf("%s %s %d bytes: %.1f allocations per run, want 0", im.Name, alg, size, a)
+				}
+			}
+		}
+	}
+}
+
+// AES operations: the check output is the SHA-256 of one operation on a
+// fresh stream, which Go's crypto/aes must reproduce; CBC and ECB refuse
+// partial blocks.
+func TestSpeedAES(t *testing.T) {
+	s, err := New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range SpeedAESModes {
+		for _, size := range []int{16, 64, 1000} {
+			out, err := s.call("speed", frame("aes/generic", m.Name, strconv.Itoa(size), "1000000"))
+			if m.Mode != arch.AESModeCTR && size%16 != 0 {
+				if err == nil || !strings.Contains(err.Error(), "whole 16-byte blocks") {
+					t.Errorf("%s %d bytes: error %v, want one about whole blocks", m.Name, size, err)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s %d bytes: %v", m.Name, size, err)
+			}
+			want := aesReference(t, m.Mode, m.KeyLen, size)
+			if !bytes.Equal(out[3], want) {
+				t.Errorf("%s %d bytes: check %x, want %x", m.Name, size, out[3], want)
+			}
+		}
+	}
+	if _, err := s.call("speed", frame("sha256/generic", "aes-128-ctr", "16", "1000")); err == nil ||
+		!strings.Contains(err.Error(), "is sha256, not aes") {
+		t.Errorf("a SHA-256 level timed as AES: error %v", err)
+	}
+}
+
+func aesReference(t *testing.T, mode string, keyLen, size int) []byte {
+	block, err := aes.NewCipher(SpeedAESKey(keyLen))
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, size)
+	SpeedPattern(buf)
+	switch mode {
+	case arch.AESModeCTR:
+		cipher.NewCTR(block, SpeedAESIV(mode)).XORKeyStream(buf, buf)
+	case arch.AESModeCBC:
+		cipher.NewCBCEncrypter(block, SpeedAESIV(mode)).CryptBlocks(buf, buf)
+	default:
+		for j := 0; j < size; j += 16 {
+			block.Encrypt(buf[j:j+16], buf[j:j+16])
+		}
+	}
+	d := sha256.Sum256(buf)
+	return d[:]
+}

@@ -1,0 +1,5 @@
+package speed
+
+import "os"
+
+func isCI() bool { return os.Getenv("CI") == "true" }

@@ -1,0 +1,455 @@
+package speed
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/runner"
+)
+
+// DefaultSizes are openssl speed's buffer sizes.
+var DefaultSizes = []int{16, 64, 256, 1024, 8192, 16384}
+
+// Options is one `xarch speed` run.
+type Options struct {
+	Algs    []string
+	Impls   []string // implementation names; empty or "all" = every usable non-planted level
+	Sizes   []int
+	Seconds float64 // window of one sample of one row
+	Count   int     // samples per cell
+	Multi   int     // runners (and Go goroutines, openssl -multi) at once
+	Peers   []string
+	// Elapsed divides by wall-clock time instead of the thread's CPU time
+	// (openssl speed -elapsed).
+	Elapsed bool
+	Planted bool // the runner was built with xarch_planted (recorded only)
+	Target  driver.Target
+	Command []string
+	// Progress, if set, receives status lines.
+	Progress io.Writer
+	// Terminal rewrites the status line in place instead of adding lines.
+	Terminal bool
+}
+
+// Peer names for Options.Peers.
+const (
+	PeerGo      = "go"
+	PeerOpenSSL = "openssl"
+)
+
+// A unit is what one measurement step times: all implementation rows of an
+// algorithm together (the runner interleaves them in short slices), or one
+// peer row. measure returns a rate per row in 1000s of bytes/s by the run's
+// clock, and by wall-clock time when that is a separate figure (else 0).
+type unit struct {
+	label   string
+	rows    []*Row
+	seconds float64 // wall time one step takes, for the estimate
+	measure func(ctx context.Context, size int) (rates, walls []float64, err error)
+	peer    bool
+	skip    bool // a peer that failed is dropped with its reason
+}
+
+// pick chooses the rate by the run's clock; without a CPU clock it falls
+// back to wall-clock time.
+func pick(cpu, wall float64, elapsed bool) (float64, float64) {
+	if elapsed || cpu <= 0 {
+		return wall, 0
+	}
+	return cpu, wall
+}
+
+func clockName(elapsed bool) string {
+	if elapsed {
+		return ClockWall
+	}
+	return ClockCPU
+}
+
+// Run takes every sample and returns the report.
+func Run(ctx context.Context, o Options) (*Report, error) {
+	if o.Count < 1 || o.Multi < 1 || o.Seconds <= 0 || len(o.Sizes) == 0 || len(o.Algs) == 0 {
+		return nil, fmt.Errorf("speed: need count>=1, multi>=1, seconds>0, at least one size and algorithm")
+	}
+	for _, s := range o.Sizes {
+		if s < 1 || s > runner.SpeedMaxSize {
+			return nil, fmt.Errorf("size %d: want 1..%d bytes", s, runner.SpeedMaxSize)
+		}
+	}
+	window := time.Duration(o.Seconds * float64(time.Second))
+	osslSeconds := int(math.Ceil(o.Seconds))
+	rep := &Report{
+		Format: FormatVersion, Started: time.Now().UTC(), Command: o.Command, Host: HostFacts(),
+		Config: Config{Algs: o.Algs, Impls: o.Impls, Sizes: o.Sizes, Seconds: o.Seconds, Count: o.Count,
+			Multi: o.Multi, Mask: o.Target.Mask, Peers: o.Peers, Planted: o.Planted, Clock: clockName(o.Elapsed)},
+	}
+
+	// One runner per --multi slot; each serves every implementation row.
+	sessions := make([]*driver.Session, o.Multi)
+	defer func() {
+		for _, s := range sessions {
+			if s != nil {
+				s.Close()
+			}
+		}
+	}()
+	for i := range sessions {
+		s, err := driver.NewSession(o.Target, time.Minute)
+		if err != nil {
+			return nil, err
+		}
+		sessions[i] = s
+	}
+	info := sessions[0].Info()
+	rep.Target = Target{Arch: info.Arch, Model: o.Target.Model, Emulated: o.Target.Qemu != "",
+		Compiler: info.Compiler, RunnerGo: info.GoVersion, Detected: info.Detected, Masked: info.Masked}
+	if o.Target.Qemu != "" {
+		rep.Target.Emulator = o.Target.Qemu
+		if o.Target.CPU != "" {
+			rep.Target.Emulator += " -cpu " + o.Target.CPU
+		}
+	}
+
+	var ossl *OpenSSL
+	var osslWhy string
+	if hasPeer(o.Peers, PeerOpenSSL) {
+		ossl, osslWhy = FindOpenSSL()
+		if ossl != nil {
+			rep.Host.OpenSSL = ossl.Version
+			rep.Config.OpenSSLSeconds = osslSeconds
+		}
+	}
+
+	var units []*unit
+	var rows []*Row // every row, in table order
+	newRow := func(r Row) *Row {
+		for _, s := range o.Sizes {
+			r.Cells = append(r.Cells, Cell{Size: s})
+		}
+		p := &r
+		rows = append(rows, p)
+		return p
+	}
+	for _, name := range o.Algs {
+		alg, err := LookupAlg(name)
+		if err != nil {
+			return nil, err
+		}
+		implRows, skips, err := selectImpls(info, alg, o.Impls)
+		if err != nil {
+			return nil, err
+		}
+		if len(implRows) > runner.SpeedMaxImpls {
+			return nil, fmt.Errorf("%d %s implementations; one request times at most %d (pick some with --impl)",
+				len(implRows), alg.Name, runner.SpeedMaxImpls)
+		}
+		rep.Skipped = append(rep.Skipped, skips...)
+		if len(implRows) > 0 {
+			u := &unit{label: alg.Name + " levels", seconds: float64(len(implRows)) * o.Seconds * 1.05}
+			var names []string
+			for _, r := range implRows {
+				r.Group = u.label
+				u.rows = append(u.rows, newRow(r))
+				names = append(names, r.Name)
+			}
+			u.measure = implMeasurer(sessions, alg, names, window, o.Elapsed)
+			units = append(units, u)
+		}
+		if hasPeer(o.Peers, PeerGo) {
+			alg := alg
+			units = append(units, &unit{label: "go " + alg.Name, peer: true, seconds: o.Seconds * 1.05,
+				rows: []*Row{newRow(Row{Alg: alg.Name, Name: "go", Kind: KindGo, Group: "go " + alg.Name})},
+				measure: func(_ context.Context, size int) ([]float64, []float64, error) {
+					c, w := alg.GoSpeed(size, window, o.Multi)
+					r, w := pick(c, w, o.Elapsed)
+					return []float64{r / 1000}, []float64{w / 1000}, nil
+				}})
+		}
+		if hasPeer(o.Peers, PeerOpenSSL) {
+			switch {
+			case ossl == nil:
+				rep.Skipped = append(rep.Skipped, Skip{Alg: alg.Name, Name: "openssl", Why: osslWhy})
+			case alg.OpenSSL == "":
+				rep.Skipped = append(rep.Skipped, Skip{Alg: alg.Name, Name: "openssl", Why: "no openssl -evp name for " + alg.Name})
+			default:
+				alg := alg
+				units = append(units, &unit{label: "openssl " + alg.Name, peer: true, seconds: float64(osslSeconds) + 0.05,
+					rows: []*Row{newRow(Row{Alg: alg.Name, Name: "openssl", Kind: KindOpenSSL, Group: "openssl " + alg.Name})},
+					measure: func(ctx context.Context, size int) ([]float64, []float64, error) {
+						v, err := ossl.Speed(ctx, alg.OpenSSL, size, osslSeconds, o.Multi, o.Elapsed)
+						return []float64{v / 1000}, []float64{0}, err
+					}})
+			}
+		}
+	}
+	if len(units) == 0 {
+		return nil, fmt.Errorf("nothing to time: %s", describeSkips(rep.Skipped))
+	}
+
+	// Interleave: each sample round visits every size, and within a size
+	// every unit, starting one unit later each time, so slow drift of the
+	// machine (other load, clocks, heat) spreads over all rows alike.
+	// Inside a unit the runner interleaves the levels in short slices.
+	status := newStatus(o.Progress, o.Terminal)
+	if o.Progress != nil {
+		fmt.Fprintf(o.Progress, "speed: %d rows x %d sizes x %d samples, about %s\n",
+			len(rows), len(o.Sizes), o.Count, estimate(units, len(o.Sizes)*o.Count).Round(time.Second))
+	}
+	for round := 0; round < o.Count; round++ {
+		for si, size := range o.Sizes {
+			for k := range units {
+				u := units[(k+round+si)%len(units)]
+				if u.skip {
+					continue
+				}
+				status.show(fmt.Sprintf("sample %d/%d  %5d bytes  %s", round+1, o.Count, size, u.label))
+				if err := ctx.Err(); err != nil {
+					status.done()
+					return nil, err
+				}
+				rates, walls, err := u.measure(ctx, size)
+				if err != nil {
+					if !u.peer {
+						status.done()
+						return nil, fmt.Errorf("%s, %d bytes, on %s: %v", u.label, size, o.Target, err)
+					}
+					u.skip = true
+					for _, r := range u.rows {
+						rep.Skipped = append(rep.Skipped, Skip{Alg: r.Alg, Name: r.Name, Why: err.Error()})
+					}
+					continue
+				}
+				for i, r := range u.rows {
+					c := r.Cell(size)
+					c.Samples = append(c.Samples, rates[i])
+					if walls[i] > 0 {
+						c.Wall = append(c.Wall, walls[i])
+					}
+				}
+			}
+		}
+	}
+	status.done()
+	dropped := map[*Row]bool{}
+	for _, u := range units {
+		if u.skip {
+			for _, r := range u.rows {
+				dropped[r] = true
+			}
+		}
+	}
+	for _, r := range rows {
+		if !dropped[r] {
+			rep.Rows = append(rep.Rows, *r)
+		}
+	}
+	return rep, nil
+}
+
+func estimate(units []*unit, steps int) time.Duration {
+	per := 0.0
+	for _, u := range units {
+		per += u.seconds
+	}
+	return time.Duration(per * float64(steps) * float64(time.Second))
+}
+
+func hasPeer(peers []string, p string) bool {
+	for _, x := range peers {
+		if x == p {
+			return true
+		}
+	}
+	return false
+}
+
+func describeSkips(s []Skip) string {
+	if len(s) == 0 {
+		return "no implementation or peer selected"
+	}
+	var parts []string
+	for _, k := range s {
+		parts = append(parts, k.Name+": "+k.Why)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// selectImpls picks the implementation rows of one algorithm from the
+// runner's table: every usable non-planted level (impls empty or "all"),
+// or the named ones (planted levels only when named). Levels that cannot
+// run are returned as skips, so the table says why a row is missing.
+func selectImpls(info runner.Info, alg *Alg, impls []string) ([]Row, []Skip, error) {
+	all := len(impls) == 0 || (len(impls) == 1 && impls[0] == "all")
+	want := map[string]bool{}
+	for _, n := range impls {
+		want[n] = true
+	}
+	var rows []Row
+	var skips []Skip
+	found := map[string]bool{}
+	for _, im := range info.Impls {
+		if im.Alg != alg.Family {
+			continue
+		}
+		found[im.Name] = true
+		if all && im.Planted || !all && !want[im.Name] {
+			continue
+		}
+		if !im.Usable {
+			skips = append(skips, Skip{Alg: alg.Name, Name: im.Name, Why: im.Why})
+			continue
+		}
+		rows = append(rows, Row{Alg: alg.Name, Name: im.Name, Kind: KindImpl, Rank: im.Rank,
+			Best: info.Best[alg.Family] == im.Name})
+	}
+	if !all {
+		for _, n := range impls {
+			if !found[n] {
+				var known []string
+				for k := range found {
+					known = append(known, k)
+				}
+				sort.Strings(known)
+				return nil, nil, fmt.Errorf("--impl %s: no %s implementation of that name on %s (known: %s; planted levels need --planted)",
+					n, alg.Name, info.Arch, strings.Join(known, ", "))
+			}
+		}
+	}
+	// Highest level first, as a reader scans from the best down.
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Rank > rows[j].Rank })
+	return rows, skips, nil
+}
+
+// implMeasurer times the implementations in one request to every runner at
+// once (each interleaves them in slices) and sums the runners' rates per
+// implementation, openssl -multi style. Each answer's output is checked
+// against Go's standard library: a wrong kernel is not timed.
+func implMeasurer(sessions []*driver.Session, alg *Alg, impls []string, window time.Duration, elapsed bool) func(context.Context, int) ([]float64, []float64, error) {
+	refs := map[int][]byte{}
+	// A request lasts one window of CPU time per implementation, at most
+	// runner.SpeedMaxStretch windows of wall time each on a busy machine;
+	// allow for a slow (emulated) start on top.
+	timeout := time.Duration(len(impls))*runner.SpeedMaxStretch*window + time.Minute
+	return func(_ context.Context, size int) ([]float64, []float64, error) {
+		ref, ok := refs[size]
+		if !ok {
+			ref = alg.Reference(size)
+			refs[size] = ref
+		}
+		res := make([][]runner.SpeedTiming, len(sessions))
+		errs := make([]error, len(sessions))
+		var wg sync.WaitGroup
+		for i, s := range sessions {
+			wg.Add(1)
+			go func(i int, s *driver.Session) {
+				defer wg.Done()
+				s.Timeout = timeout
+				out, err := s.Call([]byte("speed"), []byte(strings.Join(impls, ",")), []byte(alg.Name),
+					[]byte(strconv.Itoa(size)), []byte(strconv.FormatInt(int64(window), 10)))
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				res[i], errs[i] = parseSpeedAnswer(out, impls, ref, alg)
+			}(i, s)
+		}
+		wg.Wait()
+		for i := range errs {
+			if errs[i] != nil {
+				if len(sessions) > 1 {
+					return nil, nil, fmt.Errorf("runner %d of %d: %v", i+1, len(sessions), errs[i])
+				}
+				return nil, nil, errs[i]
+			}
+		}
+		rates := make([]float64, len(impls))
+		walls := make([]float64, len(impls))
+		for k := range impls {
+			per := make([]runner.SpeedTiming, len(sessions))
+			for i := range sessions {
+				per[i] = res[i][k]
+			}
+			c, w := sumRates(per, size)
+			r, w := pick(c, w, elapsed)
+			rates[k], walls[k] = r/1000, w/1000
+		}
+		return rates, walls, nil
+	}
+}
+
+// parseSpeedAnswer reads the runner's answer: per implementation the
+// operations, wall ns, CPU ns (-1 if unknown) and the last output, which
+// must equal ref.
+func parseSpeedAnswer(out [][]byte, impls []string, ref []byte, alg *Alg) ([]runner.SpeedTiming, error) {
+	if len(out) != 4*len(impls) {
+		return nil, fmt.Errorf("speed answer has %d strings, want 4 per implementation (operations, wall ns, cpu ns, output) for %d",
+			len(out), len(impls))
+	}
+	var ts []runner.SpeedTiming
+	for k, impl := range impls {
+		f := out[4*k : 4*k+4]
+		n, err1 := strconv.ParseInt(string(f[0]), 10, 64)
+		wall, err2 := strconv.ParseInt(string(f[1]), 10, 64)
+		cpu, err3 := strconv.ParseInt(string(f[2]), 10, 64)
+		if err1 != nil || err2 != nil || err3 != nil || n <= 0 || wall <= 0 || cpu < -1 {
+			return nil, fmt.Errorf("%s: speed answer %q operations in %q ns (cpu %q) is not a measurement", impl, f[0], f[1], f[2])
+		}
+		if !bytes.Equal(f[3], ref) {
+			return nil, fmt.Errorf("%s computed a wrong %s while timing: got %x, want %x (Go's %s); reproduce with `xarch run --impl %s`",
+				impl, alg.Name, f[3], ref, alg.GoName, impl)
+		}
+		ts = append(ts, runner.SpeedTiming{Ops: n, Wall: time.Duration(wall), CPU: time.Duration(cpu)})
+	}
+	return ts, nil
+}
+
+// status prints progress: one rewritten line on a terminal, else a line
+// per sample round.
+type status struct {
+	w        io.Writer
+	terminal bool
+	last     string
+	width    int
+}
+
+func newStatus(w io.Writer, terminal bool) *status { return &status{w: w, terminal: terminal} }
+
+func (s *status) show(line string) {
+	if s.w == nil {
+		return
+	}
+	if s.terminal {
+		pad := ""
+		if n := s.width - len(line); n > 0 {
+			pad = strings.Repeat(" ", n)
+		}
+		fmt.Fprintf(s.w, "\r%s%s", line, pad)
+		s.width = len(line)
+		return
+	}
+	// Not a terminal: one line when a sample round starts.
+	head := line
+	if i := strings.Index(line, "  "); i > 0 {
+		head = line[:i]
+	}
+	if head != s.last {
+		fmt.Fprintln(s.w, "speed:", head)
+		s.last = head
+	}
+}
+
+func (s *status) done() {
+	if s.w != nil && s.terminal && s.width > 0 {
+		fmt.Fprintf(s.w, "\r%s\r", strings.Repeat(" ", s.width))
+		s.width = 0
+	}
+}

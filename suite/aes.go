@@ -1,0 +1,435 @@
+package suite
+
+import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"fmt"
+	"math/rand"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/runner"
+	"github.com/xarchlab/xarch/vectors"
+)
+
+// AES suites: the AESAVS KAT and MMT files (batched: one request per file
+// and direction, MMT once more in pieces), the Monte Carlo files (one
+// request per outer iteration, the key shuffle here), the SP 800-38A CTR
+// example, and length edges around each implementation's Tuning checked
+// against the host's crypto/aes.
+
+// caller is what the AES suites need from a session; tests plug an
+// in-process runner in.
+type caller interface {
+	Call(args ...[]byte) ([][]byte, error)
+	Info() runner.Info
+}
+
+// aesEdgesFile names the synthetic edge-case suite in reports.
+const aesEdgesFile = "edges: lengths around Tuning, CTR carry (expected from host crypto/aes)"
+
+// aesPieces are the cuts used to feed a message in pieces: stream modes
+// get odd sizes and an empty call, ECB/CBC whole blocks.
+func aesPieces(mode string) string {
+	if mode == arch.AESModeECB || mode == arch.AESModeCBC {
+		return "16,48,0,32"
+	}
+	return "1,15,0,17,33"
+}
+
+func init() {
+	var kat, mct []string
+	for _, f := range vectors.AESFiles() {
+		switch f.Kind {
+		case "MCT":
+			mct = append(mct, f.Path)
+		case "CTR":
+		default:
+			kat = append(kat, f.Path)
+		}
+	}
+	algSuites[arch.AES] = []vectorSuite{
+		{Files: kat, Run: func(s *driver.Session, e caseEnv, file string) Result { return runAESFile(s, e, file) }},
+		{Files: mct, Run: func(s *driver.Session, e caseEnv, file string) Result { return runAESMCT(s, e, file) }},
+		{Files: []string{vectors.AESCTRFile, aesEdgesFile}, Run: func(s *driver.Session, e caseEnv, file string) Result {
+			if file == aesEdgesFile {
+				return runAESEdges(s, e)
+			}
+			return runAESCTR(s, e, file)
+		}},
+	}
+}
+
+func aesFileInfo(path string) (vectors.AESFile, bool) {
+	for _, f := range vectors.AESFiles() {
+		if f.Path == path {
+			return f, true
+		}
+	}
+	return vectors.AESFile{}, false
+}
+
+func direction(dec bool) string {
+	if dec {
+		return "decrypt"
+	}
+	return "encrypt"
+}
+
+// aesCheck is one expected answer.
+type aesCheck struct {
+	where             string // file:line, or the edge case's description
+	key, iv, in, want []byte
+	vector            string // file:line for --vector repros of long inputs
+}
+
+// aesBatch runs checks of one mode and direction in one request.
+func aesBatch(c caller, impl, mode string, dec bool, pieces string, checks []aesCheck) ([][]byte, error) {
+	flat := make([][]byte, 0, 3*len(checks))
+	for _, ch := range checks {
+		flat = append(flat, ch.key, ch.iv, ch.in)
+	}
+	out, err := c.Call([]byte("aes-batch"), []byte(impl), []byte(mode), []byte(direction(dec)), []byte(pieces), runner.PackStrings(flat...))
+	if err != nil {
+		return nil, err
+	}
+	if len(out) != 1 {
+		return nil, fmt.Errorf("aes-batch answered %d strings, want 1", len(out))
+	}
+	outs, err := runner.UnpackStrings(out[0])
+	if err != nil {
+		return nil, fmt.Errorf("aes-batch answer: %v", err)
+	}
+	if len(outs) != len(checks) {
+		return nil, fmt.Errorf("aes-batch answered %d outputs for %d cases", len(outs), len(checks))
+	}
+	return outs, nil
+}
+
+// aesRepro is the `xarch run` line for one AES input.
+func aesRepro(e caseEnv, mode string, dec bool, pieces string, ch aesCheck) string {
+	args := "--mode " + mode
+	if dec {
+		args += " --decrypt"
+	}
+	if pieces != "" {
+		args += " --pieces " + pieces
+	}
+	if ch.vector != "" && len(ch.in) > reproInline {
+		return e.repro(fmt.Sprintf("%s --vector %s --vectors %s", args, ch.vector, e.dir))
+	}
+	args += fmt.Sprintf(" --key %x", ch.key)
+	if ch.iv != nil {
+		args += fmt.Sprintf(" --iv %x", ch.iv)
+	}
+	return e.repro(fmt.Sprintf("%s --in '%x'", args, ch.in))
+}
+
+// diffMsg describes a wrong output; long ones by their first wrong block.
+func diffMsg(what string, want, got []byte) string {
+	if len(want) <= 32 || len(got) != len(want) {
+		return fmt.Sprintf("%s: expected %x, got %x", what, want, got)
+	}
+	i := 0
+	for i < len(want) && want[i] == got[i] {
+		i++
+	}
+	b := i / 16
+	end := 16*b + 16
+	if end > len(want) {
+		end = len(want)
+	}
+	return fmt.Sprintf("%s: first wrong block is #%d of %d: expected %x, got %x", what, b, (len(want)+15)/16, want[16*b:end], got[16*b:end])
+}
+
+// runGroup checks one batch. A crash fails the whole group and tells the
+// caller to stop (crash describes it; the runner restarts for the next
+// request anyway, but the rest would most likely crash the same way).
+func (t *tally) runGroup(c caller, e caseEnv, mode string, dec bool, pieces string, checks []aesCheck) (failed int, crash string) {
+	if len(checks) == 0 {
+		return 0, ""
+	}
+	how := strings.ToUpper(mode) + " " + direction(dec)
+	if pieces != "" {
+		how += " in pieces " + pieces
+	}
+	t.res.Cases += len(checks)
+	outs, err := aesBatch(c, e.impl, mode, dec, pieces, checks)
+	if err != nil {
+		msg, crashed := callErr(err)
+		f := Failure{Where: checks[0].where, Repro: aesRepro(e, mode, dec, pieces, checks[0]),
+			Msg: fmt.Sprintf("%s, batch of %d cases: %s", how, len(checks), msg)}
+		t.fail(f)
+		if crashed {
+			crash = f.Msg + " (first case at " + f.Where + ")"
+		}
+		return len(checks), crash
+	}
+	for i, ch := range checks {
+		if bytes.Equal(outs[i], ch.want) {
+			t.res.Passed++
+			continue
+		}
+		failed++
+		t.fail(Failure{Where: ch.where, Repro: aesRepro(e, mode, dec, pieces, ch),
+			Msg: diffMsg(fmt.Sprintf("%s of %d bytes", how, len(ch.in)), ch.want, outs[i])})
+	}
+	return failed, ""
+}
+
+// runAESFile runs a KAT or MMT file: each direction in one request, and
+// MMT files (multi-block messages) once more cut in pieces.
+func runAESFile(c caller, e caseEnv, file string) Result {
+	t := newTally()
+	f, ok := aesFileInfo(file)
+	if !ok {
+		t.res.Reason = "not a known AES vector file: " + file
+		return t.done(1)
+	}
+	cases, err := vectors.LoadAES(filepath.Join(e.dir, file), f.Mode, f.KeyBits)
+	if err != nil {
+		t.res.Reason = "bad vector file: " + err.Error()
+		return t.done(1)
+	}
+	variants := []string{""}
+	if f.Kind == "MMT" {
+		variants = append(variants, aesPieces(f.Mode))
+	}
+	failed := 0
+	total := len(cases) * len(variants)
+	for _, pieces := range variants {
+		for _, dec := range []bool{false, true} {
+			var checks []aesCheck
+			for _, vc := range cases {
+				if vc.Decrypt == dec {
+					where := fmt.Sprintf("%s:%d", file, vc.Line)
+					checks = append(checks, aesCheck{where: where, vector: where, key: vc.Key, iv: vc.IV, in: vc.In, want: vc.Out})
+				}
+			}
+			n, crash := t.runGroup(c, e, f.Mode, dec, pieces, checks)
+			failed += n
+			if crash != "" {
+				left := total - t.res.Cases
+				t.res.Cases = total
+				failed += left
+				t.res.Reason = fmt.Sprintf("%s; %d of %d cases not run", crash, left, total)
+				return t.done(failed)
+			}
+		}
+	}
+	return t.done(failed)
+}
+
+// runAESCTR runs the SP 800-38A CTR examples whole and in pieces.
+func runAESCTR(c caller, e caseEnv, file string) Result {
+	t := newTally()
+	cases, err := vectors.LoadAESCTR(filepath.Join(e.dir, file))
+	if err != nil {
+		t.res.Reason = "bad vector file: " + err.Error()
+		return t.done(1)
+	}
+	failed := 0
+	for _, pieces := range []string{"", aesPieces(arch.AESModeCTR)} {
+		for _, vc := range cases {
+			where := fmt.Sprintf("%s:%d", file, vc.OutLine)
+			n, crash := t.runGroup(c, e, arch.AESModeCTR, vc.Decrypt, pieces,
+				[]aesCheck{{where: where + " (" + vc.Title + ")", vector: where, key: vc.Key, iv: vc.Counter, in: vc.In, want: vc.Out}})
+			failed += n
+			if crash != "" {
+				t.res.Reason = crash + "; the rest not run"
+				return t.done(failed)
+			}
+		}
+	}
+	return t.done(failed)
+}
+
+// runAESMCT runs an AESAVS Monte Carlo file: one aes-mct request per outer
+// iteration (1000 inner iterations in the runner), seeded with the file's
+// KEY/IV/text so one miss does not hide the rest; the host checks CT[999]
+// and that the key shuffle of the runner's last two blocks gives the next
+// record's KEY, IV and text.
+func runAESMCT(c caller, e caseEnv, file string) Result {
+	t := newTally()
+	f, ok := aesFileInfo(file)
+	if !ok {
+		t.res.Reason = "not a known AES vector file: " + file
+		return t.done(1)
+	}
+	m, err := vectors.LoadAESMCT(filepath.Join(e.dir, file), f.Mode, f.KeyBits)
+	if err != nil {
+		t.res.Reason = "bad vector file: " + err.Error()
+		return t.done(1)
+	}
+	failed := 0
+	total := len(m.Encrypt) + len(m.Decrypt)
+	for _, list := range [][]vectors.AESCase{m.Encrypt, m.Decrypt} {
+		for i, vc := range list {
+			t.res.Cases++
+			where := fmt.Sprintf("%s:%d", file, vc.Line)
+			what := fmt.Sprintf("MCT %s COUNT = %d", vc.Direction(), vc.Count)
+			repro := e.repro(fmt.Sprintf("--mode %s%s --mct --vector %s --vectors %s", f.Mode, map[bool]string{true: " --decrypt"}[vc.Decrypt], where, e.dir))
+			out, err := c.Call([]byte("aes-mct"), []byte(e.impl), []byte(f.Mode), []byte(vc.Direction()), vc.Key, vc.IV, vc.In)
+			if err == nil && (len(out) != 2 || len(out[0]) != 16 || len(out[1]) != 16) {
+				err = fmt.Errorf("aes-mct answered %d strings, want two blocks", len(out))
+			}
+			if err != nil {
+				msg, crashed := callErr(err)
+				failed++
+				t.fail(Failure{Where: where, Repro: repro, Msg: what + ": " + msg})
+				if crashed {
+					left := total - t.res.Cases
+					t.res.Cases = total
+					t.res.Reason = fmt.Sprintf("%s at %s; %d of %d outer iterations not run", msg, where, left, total)
+					return t.done(failed + left)
+				}
+				continue
+			}
+			if !bytes.Equal(out[0], vc.Out) {
+				failed++
+				t.fail(Failure{Where: where, Repro: repro, Msg: fmt.Sprintf("%s: expected output[999] %x, got %x", what, vc.Out, out[0])})
+				continue
+			}
+			if i+1 < len(list) {
+				next := list[i+1]
+				k, iv, text := vectors.AESMCTNext(f.Mode, vc.Key, out[0], out[1])
+				if !bytes.Equal(k, next.Key) || !bytes.Equal(iv, next.IV) || !bytes.Equal(text, next.In) {
+					failed++
+					t.fail(Failure{Where: where, Repro: repro, Msg: fmt.Sprintf(
+						"%s: output[999] matches, but the runner's output[998] %x leads to KEY %x IV %x text %x, record COUNT = %d has KEY %x IV %x text %x",
+						what, out[1], k, iv, text, next.Count, next.Key, next.IV, next.In)})
+					continue
+				}
+			}
+			t.res.Passed++
+		}
+	}
+	return t.done(failed)
+}
+
+// aesEdgeLengths returns block counts around every Tuning value that can be
+// a block count (1..64): w-1, w, w+1, 2w-1, 2w, 2w+1, plus 0..3.
+func aesEdgeLengths(tuning map[string]int) []int {
+	set := map[int]bool{0: true, 1: true, 2: true, 3: true}
+	for _, w := range tuning {
+		if w < 1 || w > 64 {
+			continue
+		}
+		for _, n := range []int{w - 1, w, w + 1, 2*w - 1, 2 * w, 2*w + 1} {
+			if n >= 0 {
+				set[n] = true
+			}
+		}
+	}
+	var out []int
+	for n := range set {
+		out = append(out, n)
+	}
+	sort.Ints(out)
+	return out
+}
+
+// runAESEdges checks every mode and direction at lengths around the
+// implementation's Tuning (whole, in pieces, and with a partial last block
+// for the stream modes), with CTR counters that carry across the low 64
+// bits, against crypto/aes on the host.
+func runAESEdges(c caller, e caseEnv) Result {
+	t := newTally()
+	var tuning map[string]int
+	for _, im := range c.Info().Impls {
+		if im.Name == e.impl {
+			tuning = im.Tuning
+		}
+	}
+	lengths := aesEdgeLengths(tuning)
+	r := rand.New(rand.NewSource(1))
+	failed := 0
+	for _, mode := range arch.AESModes {
+		stream := mode != arch.AESModeECB && mode != arch.AESModeCBC
+		for _, dec := range []bool{false, true} {
+			var checks []aesCheck
+			for ki, klen := range []int{16, 24, 32} {
+				for li, nb := range lengths {
+					n := 16 * nb
+					if stream && (li+ki)%2 == 1 {
+						n += 1 + r.Intn(15) // a partial last block
+					}
+					key, in := randBytes(r, klen), randBytes(r, n)
+					var iv []byte
+					if mode != arch.AESModeECB {
+						iv = randBytes(r, 16)
+					}
+					carry := ""
+					if mode == arch.AESModeCTR && li%2 == 0 {
+						// The low 64 bits run out after 1 or 2 blocks.
+						for i := 8; i < 16; i++ {
+							iv[i] = 0xff
+						}
+						iv[15] -= byte(li / 2 % 2)
+						carry = ", counter carries out of the low 64 bits"
+					}
+					want := hostAES(mode, dec, key, iv, in)
+					checks = append(checks, aesCheck{key: key, iv: iv, in: in, want: want,
+						where: fmt.Sprintf("edges: %s %s AES-%d, %d bytes (%d blocks%s)", mode, direction(dec), 8*klen, n, nb, carry)})
+				}
+			}
+			for _, pieces := range []string{"", aesPieces(mode)} {
+				n, crash := t.runGroup(c, e, mode, dec, pieces, checks)
+				failed += n
+				if crash != "" {
+					t.res.Reason = crash + "; the other edge cases not run"
+					return t.done(failed)
+				}
+			}
+		}
+	}
+	return t.done(failed)
+}
+
+func randBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	r.Read(b)
+	return b
+}
+
+// hostAES is the expected answer from Go's crypto/aes and crypto/cipher.
+func hostAES(mode string, dec bool, key, iv, in []byte) []byte {
+	b, err := aes.NewCipher(key)
+	if err != nil {
+		panic(err)
+	}
+	out := make([]byte, len(in))
+	switch mode {
+	case arch.AESModeECB:
+		for i := 0; i+16 <= len(in); i += 16 {
+			if dec {
+				b.Decrypt(out[i:], in[i:])
+			} else {
+				b.Encrypt(out[i:], in[i:])
+			}
+		}
+	case arch.AESModeCBC:
+		if dec {
+			cipher.NewCBCDecrypter(b, iv).CryptBlocks(out, in)
+		} else {
+			cipher.NewCBCEncrypter(b, iv).CryptBlocks(out, in)
+		}
+	case arch.AESModeCTR:
+		cipher.NewCTR(b, iv).XORKeyStream(out, in)
+	case arch.AESModeOFB:
+		cipher.NewOFB(b, iv).XORKeyStream(out, in)
+	case arch.AESModeCFB128:
+		if dec {
+			cipher.NewCFBDecrypter(b, iv).XORKeyStream(out, in)
+		} else {
+			cipher.NewCFBEncrypter(b, iv).XORKeyStream(out, in)
+		}
+	default:
+		panic("hostAES: mode " + mode)
+	}
+	return out
+}
