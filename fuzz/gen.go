@@ -2,7 +2,6 @@ package fuzz
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 	"math/bits"
@@ -10,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/xarchlab/xarch/wire"
 )
 
 // MaxLen is the longest input the generator makes.
@@ -116,18 +117,8 @@ func (c Case) Describe() string {
 	return s
 }
 
-// Payload packs the op's params and the data for the runner: u32
-// little-endian length then bytes, each.
-func (c Case) Payload() []byte {
-	var b bytes.Buffer
-	for _, p := range append(append([][]byte{}, c.Params...), c.Data) {
-		var l [4]byte
-		binary.LittleEndian.PutUint32(l[:], uint32(len(p)))
-		b.Write(l[:])
-		b.Write(p)
-	}
-	return b.Bytes()
-}
+// Payload packs the op's params and the data for the runner (wire.Pack).
+func (c Case) Payload() []byte { return wire.Pack(c.OracleArgs()...) }
 
 // OracleArgs are the oracle's arguments for this case.
 func (c Case) OracleArgs() [][]byte { return append(append([][]byte{}, c.Params...), c.Data) }

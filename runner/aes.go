@@ -1,13 +1,13 @@
 package runner
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // AES commands. Every one goes through arch.AESStream, the same mode layer
@@ -17,8 +17,8 @@ import (
 func init() {
 	register("aes", 6, "impl, mode, direction, key, iv, data", cmdAES)
 	// Many cases of one mode and direction in one request (vector files):
-	// cases is PackStrings(key1, iv1, data1, key2, ...); the answer is
-	// PackStrings(out1, out2, ...). pieces cuts each message (see parsePieces);
+	// cases is wire.Pack(key1, iv1, data1, key2, ...); the answer is
+	// wire.Pack(out1, out2, ...). pieces cuts each message (see parsePieces);
 	// "" is one call out of place, pieces run in place.
 	register("aes-batch", 5, "impl, mode, direction, pieces, cases", cmdAESBatch)
 	// One AESAVS Monte Carlo outer iteration: 1000 inner iterations here.
@@ -144,7 +144,7 @@ func cmdAESBatch(s *Server, args [][]byte) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	cases, err := UnpackStrings(args[4])
+	cases, err := wire.Unpack(args[4])
 	if err != nil {
 		return nil, fmt.Errorf("cases: %v", err)
 	}
@@ -163,7 +163,7 @@ func cmdAESBatch(s *Server, args [][]byte) ([][]byte, error) {
 		}
 		outs = append(outs, out)
 	}
-	return [][]byte{PackStrings(outs...)}, nil
+	return [][]byte{wire.Pack(outs...)}, nil
 }
 
 // cmdAESMCT runs the inner loop of one AESAVS (NIST, 2002) Monte Carlo outer
@@ -206,38 +206,4 @@ func cmdAESMCT(s *Server, args [][]byte) ([][]byte, error) {
 		}
 	}
 	return [][]byte{out[:], prev[:]}, nil
-}
-
-// PackStrings joins strings as u32 little-endian length + bytes each (the
-// wire's frames hold at most 64 strings; a batch holds many more).
-func PackStrings(list ...[]byte) []byte {
-	n := 0
-	for _, b := range list {
-		n += 4 + len(b)
-	}
-	out := make([]byte, 0, n)
-	for _, b := range list {
-		var l [4]byte
-		binary.LittleEndian.PutUint32(l[:], uint32(len(b)))
-		out = append(append(out, l[:]...), b...)
-	}
-	return out
-}
-
-// UnpackStrings splits what PackStrings joined.
-func UnpackStrings(b []byte) ([][]byte, error) {
-	var out [][]byte
-	for off := 0; off < len(b); {
-		if len(b)-off < 4 {
-			return nil, fmt.Errorf("truncated length at byte %d", off)
-		}
-		n := int(binary.LittleEndian.Uint32(b[off:]))
-		off += 4
-		if n > len(b)-off {
-			return nil, fmt.Errorf("string %d announces %d bytes, %d left", len(out), n, len(b)-off)
-		}
-		out = append(out, b[off:off+n:off+n])
-		off += n
-	}
-	return out, nil
 }

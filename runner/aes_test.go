@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"bytes"
 	"crypto/aes"
 	"crypto/cipher"
 	"encoding/hex"
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/wire"
 )
 
 func unhex(s string) string {
@@ -98,20 +98,20 @@ func TestAESBatchPieces(t *testing.T) {
 		wants = append(wants, out)
 	}
 	for _, pieces := range []string{"", "1", "0,5,16,17", "100"} {
-		resps, err := exchange(t, s, nil, frame("aes-batch", "aes/generic", "cfb128", "encrypt", pieces, string(PackStrings(cases...))))
+		resps, err := exchange(t, s, nil, frame("aes-batch", "aes/generic", "cfb128", "encrypt", pieces, string(wire.Pack(cases...))))
 		require.NoError(t, err)
 		require.Equal(t, "ok", string(resps[0][0]), "%s", resps[0])
-		outs, err := UnpackStrings(resps[0][1])
+		outs, err := wire.Unpack(resps[0][1])
 		require.NoError(t, err)
 		require.Equal(t, wants, outs, "pieces %q", pieces)
 	}
 	// Errors name the case and the rule.
-	bad := PackStrings([]byte("short key"), make([]byte, 16), make([]byte, 16))
+	bad := wire.Pack([]byte("short key"), make([]byte, 16), make([]byte, 16))
 	for _, c := range []struct{ mode, pieces, cases, want string }{
-		{"cbc", "17", string(PackStrings(cases[:3]...)), "17 is not a whole number of blocks"},
-		{"ctr", "0,0", string(PackStrings(cases[:3]...)), "every size is 0"},
+		{"cbc", "17", string(wire.Pack(cases[:3]...)), "17 is not a whole number of blocks"},
+		{"ctr", "0,0", string(wire.Pack(cases[:3]...)), "every size is 0"},
 		{"ctr", "", string(bad), "case 0: AES key must be 16, 24 or 32 bytes, got 9"},
-		{"ctr", "", string(PackStrings(cases[:2]...)), "triples"},
+		{"ctr", "", string(wire.Pack(cases[:2]...)), "triples"},
 		{"ctr", "", "\x05\x00\x00\x00ab", "announces 5 bytes"},
 	} {
 		resps, err := exchange(t, s, nil, frame("aes-batch", "aes/generic", c.mode, "encrypt", c.pieces, c.cases))
@@ -164,15 +164,6 @@ func TestAESRejectsOtherAlgorithms(t *testing.T) {
 		require.Equal(t, "error", string(resps[i][0]))
 		require.Contains(t, string(resps[i][1]), want)
 	}
-}
-
-func TestPackStringsRoundTrip(t *testing.T) {
-	in := [][]byte{{}, []byte("a"), bytes.Repeat([]byte{7}, 300)}
-	out, err := UnpackStrings(PackStrings(in...))
-	require.NoError(t, err)
-	require.Equal(t, in, out)
-	_, err = UnpackStrings([]byte{1, 0})
-	require.ErrorContains(t, err, "truncated length")
 }
 
 // A fake feature with one faithful and one broken probe.

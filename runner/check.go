@@ -16,7 +16,6 @@ package runner
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"strconv"
 	"strings"
@@ -24,6 +23,7 @@ import (
 	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/wire"
 )
 
 func init() {
@@ -207,7 +207,7 @@ func cmdCheck(s *Server, args [][]byte) ([][]byte, error) {
 	if len(vs) > 32 {
 		return nil, fmt.Errorf("%d variants (max 32)", len(vs))
 	}
-	parts, err := splitPayload(args[3])
+	parts, err := wire.Unpack(args[3])
 	if err != nil {
 		return nil, fmt.Errorf("payload: %v", err)
 	}
@@ -428,24 +428,6 @@ func runVariant(im *arch.Impl, op checkOp, params [][]byte, data []byte, v check
 		return append([]byte{CheckError}, fmt.Sprintf("input modified (first at byte %d of %d)", i, len(data))...)
 	}
 	return append([]byte{CheckOK}, out...)
-}
-
-// splitPayload undoes the host's packing: u32 little-endian length, bytes.
-func splitPayload(b []byte) ([][]byte, error) {
-	var out [][]byte
-	for off := 0; off < len(b); {
-		if len(b)-off < 4 {
-			return nil, fmt.Errorf("truncated length at byte %d", off)
-		}
-		n := int(binary.LittleEndian.Uint32(b[off:]))
-		off += 4
-		if n > len(b)-off {
-			return nil, fmt.Errorf("string %d announces %d bytes, %d left", len(out), n, len(b)-off)
-		}
-		out = append(out, b[off:off+n:off+n])
-		off += n
-	}
-	return out, nil
 }
 
 // addrOf is the address of b's first byte (b must not be empty).

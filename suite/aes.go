@@ -14,6 +14,7 @@ import (
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/runner"
 	"github.com/xarchlab/xarch/vectors"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // AES suites: the AESAVS KAT and MMT files (batched: one request per file
@@ -93,14 +94,14 @@ func aesBatch(c caller, impl, mode string, dec bool, pieces string, checks []aes
 	for _, ch := range checks {
 		flat = append(flat, ch.key, ch.iv, ch.in)
 	}
-	out, err := c.Call([]byte("aes-batch"), []byte(impl), []byte(mode), []byte(direction(dec)), []byte(pieces), runner.PackStrings(flat...))
+	out, err := c.Call([]byte("aes-batch"), []byte(impl), []byte(mode), []byte(direction(dec)), []byte(pieces), wire.Pack(flat...))
 	if err != nil {
 		return nil, err
 	}
 	if len(out) != 1 {
 		return nil, fmt.Errorf("aes-batch answered %d strings, want 1", len(out))
 	}
-	outs, err := runner.UnpackStrings(out[0])
+	outs, err := wire.Unpack(out[0])
 	if err != nil {
 		return nil, fmt.Errorf("aes-batch answer: %v", err)
 	}

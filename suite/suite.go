@@ -81,25 +81,14 @@ type Report struct {
 	Wall    time.Duration
 }
 
-// Counts returns passed, failed, skipped results.
-func (r *Report) Counts() (p, f, s int) {
-	for _, res := range r.Results {
-		switch res.Status {
-		case Passed:
-			p++
-		case Failed:
-			f++
-		default:
-			s++
-		}
-	}
-	return
-}
-
 // Failed reports whether any result failed.
 func (r *Report) Failed() bool {
-	_, f, _ := r.Counts()
-	return f > 0
+	for _, res := range r.Results {
+		if res.Status == Failed {
+			return true
+		}
+	}
+	return false
 }
 
 // targetPlan is a target to run, or the reason it cannot run.

@@ -56,3 +56,12 @@ func TestOversized(t *testing.T) {
 	}
 	require.ErrorIs(t, Write(io.Discard, make([]byte, MaxFrame+1)), ErrTooLarge)
 }
+
+func TestPackRoundTrip(t *testing.T) {
+	in := [][]byte{{}, []byte("a"), bytes.Repeat([]byte{7}, 300)}
+	out, err := Unpack(Pack(in...))
+	require.NoError(t, err)
+	require.Equal(t, in, out)
+	_, err = Unpack([]byte{1, 0})
+	require.ErrorContains(t, err, "truncated length")
+}

@@ -100,3 +100,12 @@ func (c *common) target(arch, model string) (driver.Target, error) {
 	t.Binary = bin
 	return t, nil
 }
+
+// session builds (or reuses) the runner for one (arch, model) and starts it.
+func (c *common) session(arch, model string) (*driver.Session, error) {
+	t, err := c.target(arch, model)
+	if err != nil {
+		return nil, err
+	}
+	return driver.NewSession(t, c.timeout)
+}

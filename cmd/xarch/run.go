@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/vectors"
 )
 
@@ -59,15 +58,12 @@ func cmdRun(args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
-	t, err := c.target(c.arch, c.model)
-	if err != nil {
-		return 2, err
-	}
-	sess, err := driver.NewSession(t, c.timeout)
+	sess, err := c.session(c.arch, c.model)
 	if err != nil {
 		return 2, err
 	}
 	defer sess.Close()
+	t := sess.Target
 	cmd := "hash"
 	if *mct {
 		cmd = "hash-mct"

@@ -10,9 +10,8 @@ import (
 	"strings"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/driver"
-	"github.com/xarchlab/xarch/runner"
 	"github.com/xarchlab/xarch/vectors"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // `xarch run` for aes/* implementations: the repro lines of the AES suites.
@@ -80,15 +79,12 @@ func runAES(c *common, impl string, a *aesFlags, in, vec string, mct bool) (int,
 	if x.mct && a.pieces != "" {
 		return 2, fmt.Errorf("--pieces does not apply to --mct")
 	}
-	t, err := c.target(c.arch, c.model)
-	if err != nil {
-		return 2, err
-	}
-	sess, err := driver.NewSession(t, c.timeout)
+	sess, err := c.session(c.arch, c.model)
 	if err != nil {
 		return 2, err
 	}
 	defer sess.Close()
+	t := sess.Target
 	dir := "encrypt"
 	if x.decrypt {
 		dir = "decrypt"
@@ -101,9 +97,9 @@ func runAES(c *common, impl string, a *aesFlags, in, vec string, mct bool) (int,
 		out, err = sess.Call([]byte(cmd), []byte(impl), []byte(x.mode), []byte(dir), x.key, x.iv, x.data)
 	case a.pieces != "":
 		cmd = "aes-batch"
-		out, err = sess.Call([]byte(cmd), []byte(impl), []byte(x.mode), []byte(dir), []byte(a.pieces), runner.PackStrings(x.key, x.iv, x.data))
+		out, err = sess.Call([]byte(cmd), []byte(impl), []byte(x.mode), []byte(dir), []byte(a.pieces), wire.Pack(x.key, x.iv, x.data))
 		if err == nil {
-			out, err = runner.UnpackStrings(out[0])
+			out, err = wire.Unpack(out[0])
 		}
 	default:
 		out, err = sess.Call([]byte(cmd), []byte(impl), []byte(x.mode), []byte(dir), x.key, x.iv, x.data)
