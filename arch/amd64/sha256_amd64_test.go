@@ -3,14 +3,12 @@
 package amd64
 
 import (
-	"crypto/sha256"
-	"math/rand"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/arch/archtest"
 )
 
 // levels this package must register; a missing one is a failure, not a skip.
@@ -42,103 +40,16 @@ func TestFeatures(t *testing.T) {
 	}
 }
 
-func usableSHA256(t *testing.T) []*arch.Impl {
-	st := arch.State{Detected: arch.Detect()}
+// TestSHA256Levels runs the shared conformance checks on every usable
+// SHA-256 level (see archtest.SHA256Levels).
+func TestSHA256Levels(t *testing.T) { archtest.SHA256Levels(t, "amd64") }
+
+func TestRegistered(t *testing.T) {
 	for _, name := range ownLevels {
 		if _, ok := arch.Lookup(name); !ok {
 			t.Errorf("%s is not registered", name)
 		}
 	}
-	var run []*arch.Impl
-	for _, im := range arch.Impls() {
-		if im.Alg != arch.SHA256 || im.Planted {
-			continue
-		}
-		if why := st.Missing(im); why != "" {
-			t.Logf("skip %s: %s", im.Name, why)
-			continue
-		}
-		t.Logf("run  %s (rank %d)", im.Name, im.Rank)
-		run = append(run, im)
-	}
-	return run
-}
-
-func TestSHA256Lengths(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
-	msg := make([]byte, 1100)
-	rng.Read(msg)
-	for _, im := range usableSHA256(t) {
-		for n := 0; n <= len(msg); n++ {
-			if got, want := arch.SHA256Sum(im.SHA256Block, msg[:n]), sha256.Sum256(msg[:n]); got != want {
-				t.Errorf("%s: len %d: got %x want %x", im.Name, n, got, want)
-				break
-			}
-		}
-	}
-}
-
-func TestSHA256Long(t *testing.T) {
-	rng := rand.New(rand.NewSource(2))
-	sizes := []int{64 << 10, 64<<10 + 1, 64<<10 + 64*3 + 17, 200 << 10}
-	for _, im := range usableSHA256(t) {
-		for _, n := range sizes {
-			msg := make([]byte, n)
-			rng.Read(msg)
-			want := sha256.Sum256(msg)
-			if got := arch.SHA256Sum(im.SHA256Block, msg); got != want {
-				t.Errorf("%s: len %d: got %x want %x", im.Name, n, got, want)
-			}
-			// Chunked writes (random sizes, many crossing block edges) equal one call.
-			d := arch.NewSHA256(im.SHA256Block)
-			for p := msg; len(p) > 0; {
-				c := rng.Intn(300)
-				if rng.Intn(4) == 0 {
-					c = 64 * rng.Intn(9)
-				}
-				if c > len(p) {
-					c = len(p)
-				}
-				d.Write(p[:c])
-				p = p[c:]
-			}
-			if got := d.Sum(); got != want {
-				t.Errorf("%s: len %d chunked: got %x want %x", im.Name, n, got, want)
-			}
-		}
-	}
-}
-
-// The raw block function against generic: arbitrary (not initial) state,
-// 0..9 blocks (odd/even counts for the two-lane level), misaligned input,
-// and bytes around p left alone.
-func TestSHA256BlockDirect(t *testing.T) {
-	rng := rand.New(rand.NewSource(3))
-	for _, im := range usableSHA256(t) {
-		for i := 0; i < 200; i++ {
-			var h0 [8]uint32
-			for j := range h0 {
-				h0[j] = rng.Uint32()
-			}
-			nb, off := rng.Intn(10), rng.Intn(33)
-			buf := make([]byte, off+64*nb+32)
-			rng.Read(buf)
-			keep := append([]byte(nil), buf...)
-			p := buf[off : off+64*nb]
-			want, got := h0, h0
-			generic.SHA256Block(&want, p)
-			im.SHA256Block(&got, p)
-			if got != want {
-				t.Fatalf("%s: %d blocks at offset %d: got %08x want %08x", im.Name, nb, off, got, want)
-			}
-			if string(buf) != string(keep) {
-				t.Fatalf("%s: input buffer modified", im.Name)
-			}
-		}
-	}
-}
-
-func TestRegistered(t *testing.T) {
 	var names []string
 	for _, im := range arch.Impls() {
 		if im.Arch == "amd64" {
