@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/aesref"
 	"github.com/xarchlab/xarch/arch/generic"
 )
 
@@ -78,38 +79,9 @@ func (s *stdFuncs) funcs(kernels bool) *arch.AESFuncs {
 
 // reference runs one mode with crypto/cipher over the whole message.
 func reference(t *testing.T, mode string, decrypt bool, key, iv, src []byte) []byte {
-	b, err := aes.NewCipher(key)
+	out, err := aesref.Crypt(mode, decrypt, key, iv, src)
 	if err != nil {
 		t.Fatal(err)
-	}
-	out := make([]byte, len(src))
-	switch mode {
-	case arch.AESModeECB:
-		for i := 0; i < len(src); i += 16 {
-			if decrypt {
-				b.Decrypt(out[i:], src[i:])
-			} else {
-				b.Encrypt(out[i:], src[i:])
-			}
-		}
-	case arch.AESModeCBC:
-		if decrypt {
-			cipher.NewCBCDecrypter(b, iv).CryptBlocks(out, src)
-		} else {
-			cipher.NewCBCEncrypter(b, iv).CryptBlocks(out, src)
-		}
-	case arch.AESModeCTR:
-		cipher.NewCTR(b, iv).XORKeyStream(out, src)
-	case arch.AESModeOFB:
-		cipher.NewOFB(b, iv).XORKeyStream(out, src)
-	case arch.AESModeCFB128:
-		if decrypt {
-			cipher.NewCFBDecrypter(b, iv).XORKeyStream(out, src)
-		} else {
-			cipher.NewCFBEncrypter(b, iv).XORKeyStream(out, src)
-		}
-	default:
-		t.Fatalf("no reference for %s", mode)
 	}
 	return out
 }
