@@ -208,3 +208,17 @@ func Probes() []Probe {
 	copy(out, probes)
 	return out
 }
+
+// BigEndianWords serialises 32-bit words big-endian: how probes report
+// word-oriented results (SHA-2 state, schedule words) so they read like the
+// standards' examples.
+func BigEndianWords(words ...uint32) []byte {
+	out := make([]byte, 4*len(words))
+	for i, w := range words {
+		out[4*i] = byte(w >> 24)
+		out[4*i+1] = byte(w >> 16)
+		out[4*i+2] = byte(w >> 8)
+		out[4*i+3] = byte(w)
+	}
+	return out
+}

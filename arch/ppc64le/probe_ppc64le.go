@@ -3,7 +3,6 @@
 package ppc64le
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 
@@ -24,14 +23,9 @@ func init() {
 				var gw, ww [6][4]uint32
 				sigmaProbe(&in, &gw)
 				ww = sigmaWant(in)
-				var b [4]byte
 				for j := range gw {
-					for i := range gw[j] {
-						binary.BigEndian.PutUint32(b[:], gw[j][i])
-						g = append(g, b[:]...)
-						binary.BigEndian.PutUint32(b[:], ww[j][i])
-						w = append(w, b[:]...)
-					}
+					g = append(g, arch.BigEndianWords(gw[j][:]...)...)
+					w = append(w, arch.BigEndianWords(ww[j][:]...)...)
 				}
 			}
 			return w, g
