@@ -65,6 +65,13 @@ func cmdInfo(args []string) (int, error) {
 					}
 					tw.Flush()
 					fmt.Printf("   dispatch: %v\n", inf.Best)
+					if len(inf.Probes) > 0 {
+						var ps []string
+						for _, p := range inf.Probes {
+							ps = append(ps, p.Feature+":"+p.Instr)
+						}
+						fmt.Printf("   probes:   %s (xarch test runs them before the kernels)\n", strings.Join(ps, " "))
+					}
 					continue
 				}
 			}
