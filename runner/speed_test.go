@@ -107,11 +107,13 @@ func TestTimeInterleaved(t *testing.T) {
 		if spent < 0 {
 			spent = r.Wall
 		}
-		if r.Ops <= 0 || spent < 20*time.Millisecond && r.Wall < SpeedMaxStretch*20*time.Millisecond {
+		if r.Ops <= 0 || spent < 20*time.Millisecond && r.Wall < 20*time.Millisecond {
 			t.Errorf("operation %d: %d ops in %v (cpu %v), want >0 in a 20ms window", i, r.Ops, r.Wall, r.CPU)
 		}
 	}
-	if total < 40*time.Millisecond {
+	// Not 40 ms exactly: the thread's CPU clock and the wall clock are read
+	// at slightly different moments.
+	if total < 35*time.Millisecond {
 		t.Errorf("two 20ms windows took %v in all", total)
 	}
 	if a == 0 || b == 0 {
