@@ -3,12 +3,11 @@
 package amd64
 
 import (
-	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/archtest"
 )
 
 // TestSHANIProbeModelFIPS holds the Go model to FIPS 180-4's SHA-256("abc")
@@ -60,44 +59,12 @@ func shaniModelBlock(h *[8]uint32, p []byte) {
 }
 
 func TestSHANIProbeModelDigest(t *testing.T) {
-	for _, n := range []int{0, 3, 55, 56, 64, 200} {
-		msg := make([]byte, n)
-		for i := range msg {
-			msg[i] = byte(i*7 + n)
+	archtest.SHA256FromBlock(t, "the SHA-NI instruction models", func(h *[8]uint32, p []byte) {
+		for ; len(p) >= 64; p = p[64:] {
+			shaniModelBlock(h, p)
 		}
-		if n == 3 {
-			msg = []byte("abc")
-		}
-		d := arch.NewSHA256(func(h *[8]uint32, p []byte) {
-			for ; len(p) >= 64; p = p[64:] {
-				shaniModelBlock(h, p)
-			}
-		})
-		d.Write(msg)
-		if got, want := d.Sum(), sha256.Sum256(msg); got != want {
-			t.Fatalf("SHA-256 of %d bytes from the instruction models = %x, want %x", n, got, want)
-		}
-	}
+	})
 }
 
 // TestSHANIProbe runs the registered probe where the feature is present.
-func TestSHANIProbe(t *testing.T) {
-	var p *arch.Probe
-	for _, q := range arch.Probes() {
-		if q.Feature == "shani" && q.Instr == "sha256rnds2" {
-			q := q
-			p = &q
-		}
-	}
-	if p == nil {
-		t.Fatal("no probe registered for feature shani (sha256rnds2)")
-	}
-	if !arch.Detect()["shani"] {
-		t.Skip("shani not detected on this CPU model: the probe would trap")
-	}
-	want, got := p.Run()
-	if len(want) != 48 || !bytes.Equal(want, got) {
-		t.Fatalf("SHA256RNDS2/MSG1/MSG2 not faithfully executed:\n want %x\n got  %x", want, got)
-	}
-	t.Logf("SHA256RNDS2/MSG1/MSG2 known answers match: %x", got)
-}
+func TestSHANIProbe(t *testing.T) { archtest.Probe(t, "shani", "sha256rnds2", 48) }

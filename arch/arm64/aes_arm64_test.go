@@ -1,7 +1,6 @@
 package arm64
 
 import (
-	"bytes"
 	"encoding/hex"
 	"runtime"
 	"strings"
@@ -37,30 +36,10 @@ func TestAESARMv8Registered(t *testing.T) {
 
 // TestAESProbe runs the registered probe where the feature is present.
 func TestAESProbe(t *testing.T) {
-	var p *arch.Probe
-	for _, q := range arch.Probes() {
-		if q.Feature == "aes" {
-			q := q
-			p = &q
-		}
-	}
-	if p == nil {
-		if runtime.Compiler == "gc" {
-			t.Fatal("no probe registered for feature aes")
-		}
+	if runtime.Compiler != "gc" {
 		t.Skipf("no aes probe with %s (assembly is gc only)", runtime.Compiler)
 	}
-	if p.Instr != "aese" {
-		t.Errorf("aes probe instr = %q, want aese", p.Instr)
-	}
-	if !arch.Detect()["aes"] {
-		t.Skip("aes not detected on this CPU model: the probe would trap")
-	}
-	want, got := p.Run()
-	if len(want) != 16 || !bytes.Equal(want, got) {
-		t.Fatalf("AESE+AESMC not faithfully executed: want %x got %x", want, got)
-	}
-	t.Logf("AESE+AESMC known answer matches: %x", got)
+	archtest.Probe(t, "aes", "aese", 16)
 }
 
 // testInterleave is aes/armv8's widest group, as the assembly is written

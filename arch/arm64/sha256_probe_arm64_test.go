@@ -3,12 +3,11 @@
 package arm64
 
 import (
-	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/archtest"
 )
 
 // TestSHA256ProbeModelFIPS holds the Go model to FIPS 180-4's SHA-256("abc")
@@ -54,46 +53,12 @@ func modelBlock(h *[8]uint32, p []byte) {
 }
 
 func TestSHA256ProbeModelDigest(t *testing.T) {
-	for _, n := range []int{0, 3, 55, 56, 64, 200} {
-		msg := make([]byte, n)
-		for i := range msg {
-			msg[i] = byte(i*7 + n)
+	archtest.SHA256FromBlock(t, "the SHA256H/H2/SU0/SU1 models", func(h *[8]uint32, p []byte) {
+		for ; len(p) >= 64; p = p[64:] {
+			modelBlock(h, p)
 		}
-		if n == 3 {
-			msg = []byte("abc")
-		}
-		d := arch.NewSHA256(func(h *[8]uint32, p []byte) {
-			for ; len(p) >= 64; p = p[64:] {
-				modelBlock(h, p)
-			}
-		})
-		d.Write(msg)
-		got := d.Sum()
-		want := sha256.Sum256(msg)
-		if got != want {
-			t.Fatalf("SHA-256 of %d bytes from the instruction models = %x, want %x", n, got, want)
-		}
-	}
+	})
 }
 
 // TestSHA256Probe runs the registered probe where the feature is present.
-func TestSHA256Probe(t *testing.T) {
-	var p *arch.Probe
-	for _, q := range arch.Probes() {
-		if q.Feature == "sha2" && q.Instr == "sha256h" {
-			q := q
-			p = &q
-		}
-	}
-	if p == nil {
-		t.Fatal("no probe registered for feature sha2 (sha256h)")
-	}
-	if !arch.Detect()["sha2"] {
-		t.Skip("sha2 not detected on this CPU model: the probe would trap")
-	}
-	want, got := p.Run()
-	if len(want) != 64 || !bytes.Equal(want, got) {
-		t.Fatalf("SHA256H/H2/SU0/SU1 not faithfully executed:\n want %x\n got  %x", want, got)
-	}
-	t.Logf("SHA256H/H2/SU0/SU1 known answers match: %x", got)
-}
+func TestSHA256Probe(t *testing.T) { archtest.Probe(t, "sha2", "sha256h", 64) }

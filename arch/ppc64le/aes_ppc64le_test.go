@@ -1,7 +1,6 @@
 package ppc64le
 
 import (
-	"bytes"
 	"runtime"
 	"strings"
 	"testing"
@@ -51,23 +50,7 @@ func TestAESProbeRegistered(t *testing.T) {
 		t.Logf("%s build: the vcipher probe is Go assembly", runtime.Compiler)
 		return
 	}
-	var p *arch.Probe
-	for _, q := range arch.Probes() {
-		q := q
-		if q.Feature == "vcrypto" && q.Instr == "vcipher" {
-			p = &q
-		}
-	}
-	if p == nil || p.Run == nil {
-		t.Fatal("no vcrypto/vcipher probe registered")
-	}
-	if !arch.Detect()["vcrypto"] {
-		t.Skip("vcrypto not detected: the probe would trap")
-	}
-	want, got := p.Run()
-	if len(want) == 0 || !bytes.Equal(want, got) {
-		t.Fatalf("vcipher not faithfully executed:\n got %x\nwant %x", got, want)
-	}
+	archtest.Probe(t, "vcrypto", "vcipher", 64)
 }
 
 // TestAESLevels runs the shared conformance checks on every usable
