@@ -5,6 +5,7 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/sha256"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -32,6 +33,7 @@ func speedImpls(t *testing.T, s *Server) []*arch.Impl {
 }
 
 func TestSpeedAnswersAndChecksOutput(t *testing.T) {
+	emulated := os.Getenv("XARCH_EMULATED") != ""
 	s, err := New("")
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +76,10 @@ func TestSpeedAnswersAndChecksOutput(t *testing.T) {
 				// wall time at most (the clock reads sit just outside the
 				// wall slices; under qemu their first translation is slow,
 				// hence the slack).
-				if cpu != -1 && (cpu < 0 || cpu > el+el/2+1000000) {
+				// Under qemu-user the thread's CPU clock also counts the
+				// translator's work (ci/cross-unit-tests.sh sets
+				// XARCH_EMULATED), so only the sign is checked there.
+				if cpu != -1 && (cpu < 0 || !emulated && cpu > el+el/2+1000000) {
 					t.Errorf("speed %s %s %d: cpu %d ns for wall %d ns", name, c.alg, size, cpu, el)
 				}
 				if !bytes.Equal(out[i+3], c.want) {
@@ -112,8 +117,9 @@ func TestTimeInterleaved(t *testing.T) {
 		}
 	}
 	// Not 40 ms exactly: the thread's CPU clock and the wall clock are read
-	// at slightly different moments.
-	if total < 35*time.Millisecond {
+	// at slightly different moments. Under qemu-user the CPU clock can run
+	// ahead of the wall clock (see above), so the sum holds natively only.
+	if os.Getenv("XARCH_EMULATED") == "" && total < 35*time.Millisecond {
 		t.Errorf("two 20ms windows took %v in all", total)
 	}
 	if a == 0 || b == 0 {
