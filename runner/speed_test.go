@@ -76,9 +76,10 @@ func TestSpeedAnswersAndChecksOutput(t *testing.T) {
 				// wall time at most (the clock reads sit just outside the
 				// wall slices; under qemu their first translation is slow,
 				// hence the slack).
-				// Under qemu-user the thread's CPU clock also counts the
-				// translator's work (ci/cross-unit-tests.sh sets
-				// XARCH_EMULATED), so only the sign is checked there.
+				// Under qemu-user the thread's CPU clock can run ahead of
+				// the wall clock (seen: 3.9 ms in a 1.6 ms window), so only
+				// the sign is checked there (ci/cross-unit-tests.sh sets
+				// XARCH_EMULATED).
 				if cpu != -1 && (cpu < 0 || !emulated && cpu > el+el/2+1000000) {
 					t.Errorf("speed %s %s %d: cpu %d ns for wall %d ns", name, c.alg, size, cpu, el)
 				}
