@@ -72,11 +72,9 @@ func TestSpeedAnswersAndChecksOutput(t *testing.T) {
 				if n <= 0 || cpu < 2000000 && el < 2000000 {
 					t.Errorf("speed %s %s %d: %d operations in %d ns (cpu %d); want >0 in a 2ms window", name, c.alg, size, n, el, cpu)
 				}
-				// CPU time is the thread's, not the process's: about the
-				// wall time at most (the clock reads sit just outside the
-				// wall slices; under qemu their first translation is slow,
-				// hence the slack).
-				// Under qemu-user the thread's CPU clock can run ahead of
+				// CPU time is the thread's, not the process's: natively about
+				// the wall time at most (the clock reads sit just outside
+				// the wall slices, hence the slack). Under qemu-user the thread's CPU clock can run ahead of
 				// the wall clock (seen: 3.9 ms in a 1.6 ms window), so only
 				// the sign is checked there (ci/cross-unit-tests.sh sets
 				// XARCH_EMULATED).
