@@ -42,6 +42,20 @@ type AESFuncs struct {
 	CTR func(k *AESKey, ctr *[16]byte, dst, src []byte)
 }
 
+// AESOf returns im's AES entry points.
+func AESOf(im *Impl) (*AESFuncs, error) {
+	if f, ok := im.Funcs.(*AESFuncs); ok && f != nil && f.Encrypt != nil && f.Decrypt != nil {
+		return f, nil
+	}
+	return nil, funcsError(im, "*arch.AESFuncs with Encrypt and Decrypt")
+}
+
+// AESFuncsOf returns im's AES entry points, nil for another family.
+func AESFuncsOf(im *Impl) *AESFuncs {
+	f, _ := im.Funcs.(*AESFuncs)
+	return f
+}
+
 // aesSbox and aesInvSbox are computed at start-up from the field arithmetic
 // of FIPS-197 5.1.1 rather than written out.
 var aesSbox, aesInvSbox [256]byte

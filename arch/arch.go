@@ -12,11 +12,29 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/xarchlab/xarch/wire"
 )
 
-// Alg names. One constant per algorithm family the runner can serve.
+// Alg names. One constant per algorithm family the runner can serve; each
+// family's file (sha256.go, sha512.go, aes.go) declares its own.
 const (
 	SHA256 = "sha256"
+)
+
+// Tuning is one constant a kernel is built around; Unit says what it counts
+// (Bytes, Blocks of the family, Other). The type lives in wire so the host
+// reads it without importing target code.
+type (
+	Tuning = wire.Tuning
+	Unit   = wire.Unit
+)
+
+// The units of a tuning constant (see wire.Unit).
+const (
+	Bytes  = wire.Bytes
+	Blocks = wire.Blocks
+	Other  = wire.Other
 )
 
 // Impl is one implementation level of one algorithm.
@@ -27,7 +45,7 @@ type Impl struct {
 	Requires []string
 	// Tuning lists the constants the kernel is built around (block batch,
 	// interleave widths, thresholds); the case generator probes around them.
-	Tuning map[string]int
+	Tuning []Tuning
 	// NeedsHardware, when set, says why no emulator runs this level
 	// faithfully; the suite reports it instead of running it under qemu.
 	NeedsHardware string
@@ -36,10 +54,34 @@ type Impl struct {
 	// Planted marks test-only implementations that are wrong on purpose.
 	Planted bool
 
-	// SHA256Block consumes len(p)/64 blocks of p into h. len(p)%64 == 0.
-	SHA256Block func(h *[8]uint32, p []byte)
-	// AES holds an AES level's entry points (Alg == AES); see aes.go.
-	AES *AESFuncs
+	// Funcs holds the family's entry points: *SHA256Funcs, *SHA512Funcs,
+	// *AESFuncs. The family's accessor (SHA256Of, ...) checks the type.
+	Funcs interface{}
+}
+
+// TuningValue returns the named constant.
+func (im *Impl) TuningValue(name string) (int, bool) {
+	for _, t := range im.Tuning {
+		if t.Name == name {
+			return t.Value, true
+		}
+	}
+	return 0, false
+}
+
+// Tune returns the named constant, 0 when the level does not declare it.
+func (im *Impl) Tune(name string) int {
+	v, _ := im.TuningValue(name)
+	return v
+}
+
+// TuningLengths turns the length-like constants into byte lengths, given
+// the family's block size: the lengths whose neighbourhoods are edges.
+func (im *Impl) TuningLengths(blockBytes int) []int { return wire.TuningLengths(im.Tuning, blockBytes) }
+
+// funcsError explains an implementation whose Funcs is not of its family.
+func funcsError(im *Impl, want string) error {
+	return fmt.Errorf("implementation %s (family %s) has entry points %T, want %s", im.Name, im.Alg, im.Funcs, want)
 }
 
 // Feature is a CPU feature an arch package can detect.

@@ -2,8 +2,30 @@ package arch
 
 import "encoding/binary"
 
+// SHA256Funcs are the entry points of one SHA-256 level.
+type SHA256Funcs struct {
+	// Block consumes len(p)/64 blocks of p into h. len(p)%64 == 0.
+	Block func(h *[8]uint32, p []byte)
+}
+
+// SHA256Of returns im's SHA-256 entry points.
+func SHA256Of(im *Impl) (*SHA256Funcs, error) {
+	if f, ok := im.Funcs.(*SHA256Funcs); ok && f != nil && f.Block != nil {
+		return f, nil
+	}
+	return nil, funcsError(im, "*arch.SHA256Funcs with Block")
+}
+
 // SHA-256 padding and state handling, shared by every level: kernels only
 // provide the block function.
+
+// SHA256BlockOf returns im's SHA-256 block function, nil for another family.
+func SHA256BlockOf(im *Impl) func(h *[8]uint32, p []byte) {
+	if f, ok := im.Funcs.(*SHA256Funcs); ok && f != nil {
+		return f.Block
+	}
+	return nil
+}
 
 // SHA256Init is the initial hash value (FIPS 180-4, 5.3.3).
 var SHA256Init = [8]uint32{

@@ -174,7 +174,7 @@ type Gen struct {
 	Seed   uint64
 	Alg    string
 	Ops    []Op
-	Tuning map[string]int
+	Tuning []wire.Tuning
 	edges  [][]int // per op
 	tuned  []int   // byte lengths derived from tuning constants
 	salt   uint64
@@ -182,7 +182,7 @@ type Gen struct {
 
 // NewGen builds the generator; tuning is the implementation's declared
 // constants (interleave widths, thresholds) as the runner reports them.
-func NewGen(seed uint64, alg string, tuning map[string]int) (*Gen, error) {
+func NewGen(seed uint64, alg string, tuning []wire.Tuning) (*Gen, error) {
 	g := &Gen{Seed: seed, Alg: alg, Ops: OpsFor(alg), Tuning: tuning}
 	if len(g.Ops) == 0 {
 		return nil, fmt.Errorf("no fuzz ops for algorithm %q (known: %s)", alg, strings.Join(Algs(), ", "))
@@ -199,37 +199,15 @@ func NewGen(seed uint64, alg string, tuning map[string]int) (*Gen, error) {
 // Sig identifies the case stream (for caching the oracle's answers).
 func (g *Gen) Sig() string {
 	var keys []string
-	for k := range g.Tuning {
-		keys = append(keys, k)
+	for _, t := range g.Tuning {
+		keys = append(keys, fmt.Sprintf("/%s=%d%s", t.Name, t.Value, t.Unit))
 	}
 	sort.Strings(keys)
 	s := fmt.Sprintf("%d/%s", g.Seed, g.Alg)
 	for _, k := range keys {
-		s += fmt.Sprintf("/%s=%d", k, g.Tuning[k])
+		s += k
 	}
 	return s
-}
-
-// tuningLengths turns each constant into the byte length it stands for:
-// names ending in _bytes are bytes, other constants count blocks.
-func tuningLengths(tuning map[string]int, block int) []int {
-	var keys []string
-	for k := range tuning {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var out []int
-	for _, k := range keys {
-		v := tuning[k]
-		if v <= 0 {
-			continue
-		}
-		if !strings.HasSuffix(k, "_bytes") {
-			v *= block
-		}
-		out = append(out, v)
-	}
-	return out
 }
 
 // edgeList is the op's edge lengths in priority order: the block edges,
@@ -239,7 +217,7 @@ func tuningLengths(tuning map[string]int, block int) []int {
 func (g *Gen) edgeList(op Op, long bool) []int {
 	B := op.Block
 	list := []int{0, 1, B - 1, B, B + 1, 2*B - 1, 2 * B, 2*B + 1, 3 * B, 4*B - 1, 4 * B, 4*B + 1}
-	g.tuned = tuningLengths(g.Tuning, B)
+	g.tuned = wire.TuningLengths(g.Tuning, B)
 	for _, n := range g.tuned {
 		for _, base := range []int{n, n + B, 2 * n} {
 			list = append(list, base-1, base, base+1)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // digest hashes everything a case sends to a runner and the oracle.
@@ -27,7 +28,7 @@ func digest(cs []Case) string {
 }
 
 // cases makes n cases from the edge list and n from the random phase.
-func cases(t *testing.T, seed uint64, alg string, tuning map[string]int, n int) []Case {
+func cases(t *testing.T, seed uint64, alg string, tuning []wire.Tuning, n int) []Case {
 	g, err := NewGen(seed, alg, tuning)
 	require.NoError(t, err)
 	var out []Case
@@ -40,14 +41,14 @@ func cases(t *testing.T, seed uint64, alg string, tuning map[string]int, n int) 
 	return out
 }
 
-var avx2Tuning = map[string]int{"block_bytes": 64, "blocks_per_batch": 2, "rounds_unroll": 8, "stack_wk_bytes": 512}
+var avx2Tuning = []wire.Tuning{{Name: "block_bytes", Value: 64, Unit: wire.Bytes}, {Name: "blocks_per_batch", Value: 2, Unit: wire.Blocks}, {Name: "rounds_unroll", Value: 8, Unit: wire.Other}, {Name: "stack_wk_bytes", Value: 512, Unit: wire.Other}}
 
 // Same seed, same cases; another seed or other tuning, other cases. The
 // pinned digests catch a generator that depends on the host (map order,
 // word size, a library's random stream): every host must print these.
 func TestGeneratorDeterministic(t *testing.T) {
 	a := cases(t, 1, "sha256", avx2Tuning, 400)
-	b := cases(t, 1, "sha256", map[string]int{"stack_wk_bytes": 512, "rounds_unroll": 8, "blocks_per_batch": 2, "block_bytes": 64}, 400)
+	b := cases(t, 1, "sha256", []wire.Tuning{{Name: "stack_wk_bytes", Value: 512, Unit: wire.Other}, {Name: "rounds_unroll", Value: 8, Unit: wire.Other}, {Name: "blocks_per_batch", Value: 2, Unit: wire.Blocks}, {Name: "block_bytes", Value: 64, Unit: wire.Bytes}}, 400)
 	require.Equal(t, digest(a), digest(b))
 	require.NotEqual(t, digest(a), digest(cases(t, 2, "sha256", avx2Tuning, 400)))
 	require.NotEqual(t, digest(a), digest(cases(t, 1, "sha256", nil, 400)))
@@ -57,12 +58,12 @@ func TestGeneratorDeterministic(t *testing.T) {
 	require.Equal(t, digest(a[377:378])+digest(a[444:445]), digest([]Case{g.Case(377)})+digest([]Case{g.Case(5044)}))
 
 	require.Equal(t, "03b3e25f310e728a28524468705c478bc576ce9b2cdb9bae85c6dc9126ab1254", digest(a), "sha256 stream of seed 1 changed")
-	require.Equal(t, "825d5a36e1c2ef0cb70b7d5914a398e331cf9a0e38925cf224f02a06831abdb5", digest(cases(t, 1, "aes", map[string]int{"interleave_blocks": 8}, 400)), "aes stream of seed 1 changed")
+	require.Equal(t, "825d5a36e1c2ef0cb70b7d5914a398e331cf9a0e38925cf224f02a06831abdb5", digest(cases(t, 1, "aes", []wire.Tuning{{Name: "interleave_blocks", Value: 8, Unit: wire.Blocks}}, 400)), "aes stream of seed 1 changed")
 }
 
 // The default budget holds every edge the issue lists.
 func TestDefaultBudgetCoversEdges(t *testing.T) {
-	tuning := map[string]int{"threshold_bytes": 512, "interleave_blocks": 8}
+	tuning := []wire.Tuning{{Name: "threshold_bytes", Value: 512, Unit: wire.Bytes}, {Name: "interleave_blocks", Value: 8, Unit: wire.Blocks}}
 	for _, alg := range []string{"sha256", "aes"} {
 		g, err := NewGen(7, alg, tuning)
 		require.NoError(t, err)

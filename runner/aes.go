@@ -33,7 +33,7 @@ func (s *Server) aesImpl(name []byte) (*arch.Impl, error) {
 	if err != nil {
 		return nil, err
 	}
-	if im.AES == nil {
+	if arch.AESFuncsOf(im) == nil {
 		return nil, fmt.Errorf("implementation %q registers no AES entry points", name)
 	}
 	return im, nil
@@ -59,7 +59,7 @@ func (s *Server) aesStream(impl, mode, dir, key, iv []byte) (*arch.AESStream, er
 	if err != nil {
 		return nil, err
 	}
-	return arch.NewAESStream(im.AES, string(mode), dec, key, iv)
+	return arch.NewAESStream(arch.AESFuncsOf(im), string(mode), dec, key, iv)
 }
 
 // cmdAES answers the output and the chaining register after the call (the
@@ -153,7 +153,7 @@ func cmdAESBatch(s *Server, args [][]byte) ([][]byte, error) {
 	}
 	outs := make([][]byte, 0, len(cases)/3)
 	for i := 0; i < len(cases); i += 3 {
-		st, err := arch.NewAESStream(im.AES, mode, dec, cases[i], cases[i+1])
+		st, err := arch.NewAESStream(arch.AESFuncsOf(im), mode, dec, cases[i], cases[i+1])
 		if err != nil {
 			return nil, fmt.Errorf("case %d: %v", i/3, err)
 		}

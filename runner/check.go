@@ -61,7 +61,7 @@ func init() {
 
 func shaRun(start func(func(*[8]uint32, []byte)) *arch.SHA256Digest, size int) func(*arch.Impl, [][]byte, []byte, []byte, []int) ([]byte, error) {
 	return func(im *arch.Impl, _ [][]byte, _, src []byte, chunks []int) ([]byte, error) {
-		d := start(im.SHA256Block)
+		d := start(arch.SHA256BlockOf(im))
 		feed(src, src, chunks, func(_, p []byte) error { d.Write(p); return nil })
 		sum := d.Sum()
 		return sum[:size], nil
@@ -71,10 +71,10 @@ func shaRun(start func(func(*[8]uint32, []byte)) *arch.SHA256Digest, size int) f
 // aesRun drives the mode layer; params are key and iv (empty for ECB).
 func aesRun(mode string, decrypt bool) func(*arch.Impl, [][]byte, []byte, []byte, []int) ([]byte, error) {
 	return func(im *arch.Impl, params [][]byte, dst, src []byte, chunks []int) ([]byte, error) {
-		if im.AES == nil {
+		if arch.AESFuncsOf(im) == nil {
 			return nil, fmt.Errorf("implementation %s registers no AES entry points", im.Name)
 		}
-		st, err := arch.NewAESStream(im.AES, mode, decrypt, params[0], params[1])
+		st, err := arch.NewAESStream(arch.AESFuncsOf(im), mode, decrypt, params[0], params[1])
 		if err != nil {
 			return nil, err
 		}

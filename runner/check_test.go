@@ -19,25 +19,25 @@ import (
 func init() {
 	arch.Register(
 		&arch.Impl{Name: "sha256/test-overread", Alg: arch.SHA256, Arch: "generic", Rank: -1, Planted: true,
-			SHA256Block: func(h *[8]uint32, p []byte) {
+			Funcs: &arch.SHA256Funcs{Block: func(h *[8]uint32, p []byte) {
 				generic.SHA256Block(h, p)
 				testSink ^= *(*byte)(unsafe.Add(unsafe.Pointer(&p[0]), len(p)))
-			}},
+			}}},
 		&arch.Impl{Name: "sha256/test-underread", Alg: arch.SHA256, Arch: "generic", Rank: -1, Planted: true,
-			SHA256Block: func(h *[8]uint32, p []byte) {
+			Funcs: &arch.SHA256Funcs{Block: func(h *[8]uint32, p []byte) {
 				generic.SHA256Block(h, p)
 				testSink ^= *(*byte)(unsafe.Add(unsafe.Pointer(&p[0]), -3))
-			}},
+			}}},
 		&arch.Impl{Name: "sha256/test-scribble", Alg: arch.SHA256, Arch: "generic", Rank: -1, Planted: true,
-			SHA256Block: func(h *[8]uint32, p []byte) {
+			Funcs: &arch.SHA256Funcs{Block: func(h *[8]uint32, p []byte) {
 				generic.SHA256Block(h, p)
 				p[0] ^= 1 // writes its input
-			}},
+			}}},
 		&arch.Impl{Name: "sha256/test-panic", Alg: arch.SHA256, Arch: "generic", Rank: -1, Planted: true,
-			SHA256Block: func(h *[8]uint32, p []byte) { panic("boom") }},
+			Funcs: &arch.SHA256Funcs{Block: func(h *[8]uint32, p []byte) { panic("boom") }}},
 		// ECB encryption that writes one byte after dst.
 		&arch.Impl{Name: "aes/test-overwrite", Alg: arch.AES, Arch: "generic", Rank: -1, Planted: true,
-			AES: &arch.AESFuncs{Decrypt: generic.AESDecrypt, Encrypt: func(k *arch.AESKey, dst, src []byte) {
+			Funcs: &arch.AESFuncs{Decrypt: generic.AESDecrypt, Encrypt: func(k *arch.AESKey, dst, src []byte) {
 				generic.AESEncrypt(k, dst, src)
 				if len(dst) > 0 {
 					*(*byte)(unsafe.Add(unsafe.Pointer(&dst[0]), len(dst))) = 0x5a

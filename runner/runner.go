@@ -20,16 +20,16 @@ import (
 
 // ImplInfo describes one implementation in the hello answer.
 type ImplInfo struct {
-	Name          string         `json:"name"`
-	Alg           string         `json:"alg"`
-	Arch          string         `json:"arch"`
-	Requires      []string       `json:"requires,omitempty"`
-	Tuning        map[string]int `json:"tuning,omitempty"`
-	Rank          int            `json:"rank"`
-	NeedsHardware string         `json:"needs_hardware,omitempty"`
-	Planted       bool           `json:"planted,omitempty"`
-	Usable        bool           `json:"usable"`
-	Why           string         `json:"why,omitempty"` // why not usable
+	Name          string        `json:"name"`
+	Alg           string        `json:"alg"`
+	Arch          string        `json:"arch"`
+	Requires      []string      `json:"requires,omitempty"`
+	Tuning        []arch.Tuning `json:"tuning,omitempty"`
+	Rank          int           `json:"rank"`
+	NeedsHardware string        `json:"needs_hardware,omitempty"`
+	Planted       bool          `json:"planted,omitempty"`
+	Usable        bool          `json:"usable"`
+	Why           string        `json:"why,omitempty"` // why not usable
 }
 
 // Info is the hello answer: what this runner is and what it can run.
@@ -214,8 +214,8 @@ type digest struct {
 
 // Digests maps the names used on the wire to hash functions.
 var digests = map[string]digest{
-	"sha256": {arch.SHA256, 32, func(im *arch.Impl, msg []byte) []byte { d := arch.SHA256Sum(im.SHA256Block, msg); return d[:] }},
-	"sha224": {arch.SHA256, 28, func(im *arch.Impl, msg []byte) []byte { d := arch.SHA224Sum(im.SHA256Block, msg); return d[:] }},
+	"sha256": {arch.SHA256, 32, func(im *arch.Impl, msg []byte) []byte { d := arch.SHA256Sum(arch.SHA256BlockOf(im), msg); return d[:] }},
+	"sha224": {arch.SHA256, 28, func(im *arch.Impl, msg []byte) []byte { d := arch.SHA224Sum(arch.SHA256BlockOf(im), msg); return d[:] }},
 }
 
 func (s *Server) digest(impl, name []byte) (*arch.Impl, digest, error) {

@@ -69,10 +69,10 @@ type speedAlg struct {
 // spelling) to their preparation.
 var speedAlgs = map[string]speedAlg{
 	"sha256": {arch.SHA256, func(im *arch.Impl, size int) (*speedOp, error) {
-		return newSHA256Speed(im.SHA256Block, arch.SHA256Init, 32, size), nil
+		return newSHA256Speed(arch.SHA256BlockOf(im), arch.SHA256Init, 32, size), nil
 	}},
 	"sha224": {arch.SHA256, func(im *arch.Impl, size int) (*speedOp, error) {
-		return newSHA256Speed(im.SHA256Block, arch.SHA224Init, 28, size), nil
+		return newSHA256Speed(arch.SHA256BlockOf(im), arch.SHA224Init, 28, size), nil
 	}},
 }
 

@@ -55,7 +55,7 @@ func init() {
 }
 
 func newAESSpeed(im *arch.Impl, mode string, keyLen, size int) (*speedOp, error) {
-	if im.AES == nil {
+	if arch.AESFuncsOf(im) == nil {
 		return nil, fmt.Errorf("%s registers no AES entry points", im.Name)
 	}
 	if mode != arch.AESModeCTR && size%16 != 0 {
@@ -63,7 +63,7 @@ func newAESSpeed(im *arch.Impl, mode string, keyLen, size int) (*speedOp, error)
 	}
 	key, iv := SpeedAESKey(keyLen), SpeedAESIV(mode)
 	// The check: one operation on a fresh stream.
-	fresh, err := arch.NewAESStream(im.AES, mode, false, key, iv)
+	fresh, err := arch.NewAESStream(arch.AESFuncsOf(im), mode, false, key, iv)
 	if err != nil {
 		return nil, err
 	}
@@ -74,7 +74,7 @@ func newAESSpeed(im *arch.Impl, mode string, keyLen, size int) (*speedOp, error)
 	}
 	check := sha256.Sum256(buf)
 
-	st, err := arch.NewAESStream(im.AES, mode, false, key, iv)
+	st, err := arch.NewAESStream(arch.AESFuncsOf(im), mode, false, key, iv)
 	if err != nil {
 		return nil, err
 	}

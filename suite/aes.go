@@ -311,11 +311,17 @@ func runAESMCT(c caller, e caseEnv, file string) Result {
 	return t.done(failed)
 }
 
-// aesEdgeLengths returns block counts around every Tuning value that can be
-// a block count (1..64): w-1, w, w+1, 2w-1, 2w, 2w+1, plus 0..3.
-func aesEdgeLengths(tuning map[string]int) []int {
+// aesEdgeLengths returns block counts around every length-like Tuning value
+// (wire.TuningLengths) and around the usual power-of-two widths, so a level
+// that declares too little is still probed: w-1, w, w+1, 2w-1, 2w, 2w+1,
+// plus 0..3.
+func aesEdgeLengths(tuning []wire.Tuning) []int {
 	set := map[int]bool{0: true, 1: true, 2: true, 3: true}
-	for _, w := range tuning {
+	widths := []int{4, 8, 16}
+	for _, n := range wire.TuningLengths(tuning, 16) {
+		widths = append(widths, (n+15)/16)
+	}
+	for _, w := range widths {
 		if w < 1 || w > 64 {
 			continue
 		}
@@ -339,7 +345,7 @@ func aesEdgeLengths(tuning map[string]int) []int {
 // bits, against crypto/aes on the host.
 func runAESEdges(c caller, e caseEnv) Result {
 	t := newTally()
-	var tuning map[string]int
+	var tuning []wire.Tuning
 	for _, im := range c.Info().Impls {
 		if im.Name == e.impl {
 			tuning = im.Tuning

@@ -59,7 +59,7 @@ func localEnv(t *testing.T, impl string) caseEnv {
 // Two wrong levels, to check that the suites can fail and say where.
 func init() {
 	bad := func(name string, f *arch.AESFuncs) *arch.Impl {
-		return &arch.Impl{Name: name, Alg: arch.AES, Arch: "generic", Tuning: map[string]int{"interleave": 4}, AES: f}
+		return &arch.Impl{Name: name, Alg: arch.AES, Arch: "generic", Tuning: []arch.Tuning{{Name: "interleave", Value: 4, Unit: arch.Blocks}}, Funcs: f}
 	}
 	std := func(k *arch.AESKey) cipher.Block {
 		b, err := aes.NewCipher(k.Priv.([]byte))
@@ -144,8 +144,12 @@ func TestAESSuitesPassOnGeneric(t *testing.T) {
 }
 
 func TestAESEdgeLengthsFollowTuning(t *testing.T) {
-	require.Equal(t, []int{0, 1, 2, 3}, aesEdgeLengths(nil))
-	require.Equal(t, []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17}, aesEdgeLengths(map[string]int{"interleave": 8, "tail": 4, "bytes": 4096}))
+	base := []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33}
+	require.Equal(t, base, aesEdgeLengths(nil), "the usual widths 4, 8 and 16 are always probed")
+	require.Equal(t, []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 23, 24, 25, 31, 32, 33, 47, 48, 49},
+		aesEdgeLengths([]wire.Tuning{{Name: "interleave", Value: 12, Unit: wire.Blocks}, {Name: "tail", Value: 4, Unit: wire.Blocks},
+			{Name: "big", Value: 4096, Unit: wire.Bytes}, {Name: "align", Value: 7, Unit: wire.Other}}),
+		"block and byte lengths are probed (4096 bytes = 256 blocks is past the 64-block cap), Other constants are not")
 }
 
 func TestAESSuitesCatchACounterWithoutCarry(t *testing.T) {

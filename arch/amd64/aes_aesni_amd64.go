@@ -22,12 +22,12 @@ const (
 
 // aesniTuning is shared with the test, which derives its length edges
 // from it.
-var aesniTuning = map[string]int{
-	"block_bytes":            16,
-	"interleave":             aesniInterleave,
-	"tail_interleave":        aesniTailInterleave,
-	"tail_single_max":        aesniTailInterleave - 1,
-	"cbc_encrypt_interleave": 1,
+var aesniTuning = []arch.Tuning{
+	{Name: "block_bytes", Value: 16, Unit: arch.Bytes},
+	{Name: "interleave", Value: aesniInterleave, Unit: arch.Blocks},
+	{Name: "tail_interleave", Value: aesniTailInterleave, Unit: arch.Blocks},
+	{Name: "tail_single_max", Value: aesniTailInterleave - 1, Unit: arch.Blocks},
+	{Name: "cbc_encrypt_interleave", Value: 1, Unit: arch.Blocks},
 }
 
 func init() {
@@ -45,7 +45,7 @@ func init() {
 		// Enc and Dec of arch.ExpandAESKey are used as they are: AESENC
 		// takes Enc keys in order, AESDEC the equivalent inverse cipher's
 		// Dec schedule in its stored order; no Priv layout.
-		AES: &arch.AESFuncs{
+		Funcs: &arch.AESFuncs{
 			Encrypt:    aesEncryptNI,
 			Decrypt:    aesDecryptNI,
 			CBCEncrypt: aesCBCEncryptNI,

@@ -27,12 +27,12 @@ func TestAESRegistered(t *testing.T) {
 		if im.Alg != arch.AES || im.Arch != "amd64" || im.Rank != rank {
 			t.Errorf("%s: alg %q arch %q rank %d, want aes amd64 %d", name, im.Alg, im.Arch, im.Rank, rank)
 		}
-		f := im.AES
+		f := arch.AESFuncsOf(im)
 		if f == nil || f.Encrypt == nil || f.Decrypt == nil || f.CBCEncrypt == nil ||
 			f.CBCDecrypt == nil || f.CTR == nil {
 			t.Errorf("%s: missing AES entry points", name)
 		}
-		if im.Tuning["interleave"] < 2 || im.Tuning["tail_interleave"] < 1 {
+		if im.Tune("interleave") < 2 || im.Tune("tail_interleave") < 1 {
 			t.Errorf("%s: Tuning %v lacks interleave/tail_interleave", name, im.Tuning)
 		}
 		for _, f := range im.Requires {
@@ -114,7 +114,7 @@ func BenchmarkAES(b *testing.B) {
 	src := make([]byte, size)
 	dst := make([]byte, size)
 	for _, im := range archtest.Levels(b, arch.AES, "amd64", false) {
-		f, k := im.AES, im.AES.ExpandKey(key)
+		f, k := arch.AESFuncsOf(im), arch.AESFuncsOf(im).ExpandKey(key)
 		var st [16]byte
 		name := strings.TrimPrefix(im.Name, "aes/")
 		for _, m := range []struct {

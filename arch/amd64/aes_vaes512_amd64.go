@@ -21,15 +21,15 @@ const (
 	vaesTailInterleave = 16
 )
 
-var vaesTuning = map[string]int{
-	"block_bytes":            16,
-	"blocks_per_register":    vaesBlocksPerZMM,
-	"registers_in_flight":    vaesZMMInFlight,
-	"interleave":             vaesInterleave,
-	"tail_interleave":        vaesTailInterleave,
-	"tail_register_blocks":   vaesBlocksPerZMM,
-	"tail_masked_max":        vaesBlocksPerZMM - 1,
-	"cbc_encrypt_interleave": 1,
+var vaesTuning = []arch.Tuning{
+	{Name: "block_bytes", Value: 16, Unit: arch.Bytes},
+	{Name: "blocks_per_register", Value: vaesBlocksPerZMM, Unit: arch.Blocks},
+	{Name: "registers_in_flight", Value: vaesZMMInFlight, Unit: arch.Other},
+	{Name: "interleave", Value: vaesInterleave, Unit: arch.Blocks},
+	{Name: "tail_interleave", Value: vaesTailInterleave, Unit: arch.Blocks},
+	{Name: "tail_register_blocks", Value: vaesBlocksPerZMM, Unit: arch.Blocks},
+	{Name: "tail_masked_max", Value: vaesBlocksPerZMM - 1, Unit: arch.Blocks},
+	{Name: "cbc_encrypt_interleave", Value: 1, Unit: arch.Blocks},
 }
 
 func init() {
@@ -46,7 +46,7 @@ func init() {
 		// wrong), so emulated models skip this level as missing
 		// avx512f; it runs on native hosts that have it.
 		Rank: 40,
-		AES: &arch.AESFuncs{
+		Funcs: &arch.AESFuncs{
 			Encrypt:    aesEncryptVAES,
 			Decrypt:    aesDecryptVAES,
 			CBCEncrypt: aesCBCEncryptVAES,

@@ -14,8 +14,8 @@ func init() {
 		Arch: "amd64",
 		// No Requires: it must run (and crash) on every CPU model, so the
 		// suite's crash reporting is exercised everywhere.
-		Rank:        -1,
-		Planted:     true,
-		SHA256Block: sigillBlock,
+		Rank:    -1,
+		Planted: true,
+		Funcs:   &arch.SHA256Funcs{Block: sigillBlock},
 	})
 }

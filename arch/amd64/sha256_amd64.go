@@ -28,13 +28,16 @@ func init() {
 			Requires: []string{"shani", "ssse3", "sse41"},
 			// One block per loop pass: the rounds are one serial chain of
 			// SHA256RNDS2, and the 16-word schedule stays in X3-X6.
-			Tuning: map[string]int{"block_bytes": 64, "blocks_per_iter": 1,
-				"rounds_per_insn": 2},
+			Tuning: []arch.Tuning{
+				{Name: "block_bytes", Value: 64, Unit: arch.Bytes},
+				{Name: "blocks_per_iter", Value: 1, Unit: arch.Blocks},
+				{Name: "rounds_per_insn", Value: 2, Unit: arch.Other},
+			},
 			// QEMU 7.2 TCG neither implements nor advertises SHA-NI, so
 			// emulated models skip it as "missing feature shani".
 			// Dedicated instructions beat any vector/scalar level.
-			Rank:        30,
-			SHA256Block: sha256SHANI,
+			Rank:  30,
+			Funcs: &arch.SHA256Funcs{Block: sha256SHANI},
 		},
 		&arch.Impl{
 			Name: "sha256/avx2",
@@ -46,12 +49,16 @@ func init() {
 			// an odd last block runs alone (lane 1 wasted), so 1, 2 and 3
 			// block inputs take different paths. W+K for both blocks is
 			// staged in 512 bytes of stack; rounds are unrolled by 8.
-			Tuning: map[string]int{"block_bytes": 64, "blocks_per_batch": 2,
-				"schedule_words_per_vector": 4, "rounds_unroll": 8,
-				"stack_wk_bytes": 512},
+			Tuning: []arch.Tuning{
+				{Name: "block_bytes", Value: 64, Unit: arch.Bytes},
+				{Name: "blocks_per_batch", Value: 2, Unit: arch.Blocks},
+				{Name: "schedule_words_per_vector", Value: 4, Unit: arch.Other},
+				{Name: "rounds_unroll", Value: 8, Unit: arch.Other},
+				{Name: "stack_wk_bytes", Value: 512, Unit: arch.Other},
+			},
 			// Below SHA-NI, above portable Go.
-			Rank:        20,
-			SHA256Block: sha256AVX2,
+			Rank:  20,
+			Funcs: &arch.SHA256Funcs{Block: sha256AVX2},
 		},
 	)
 }

@@ -32,9 +32,10 @@ var aesKeySizes = []int{16, 24, 32}
 // ("interleave" or any "*_interleave"), at least 1.
 func AESWidth(im *arch.Impl) int {
 	w := 1
-	for k, v := range im.Tuning {
-		if (k == "interleave" || strings.HasSuffix(k, "_interleave")) && k != "tail_interleave" && v > w {
-			w = v
+	for _, t := range im.Tuning {
+		k := t.Name
+		if (k == "interleave" || strings.HasSuffix(k, "_interleave")) && k != "tail_interleave" && t.Value > w {
+			w = t.Value
 		}
 	}
 	return w
@@ -44,7 +45,7 @@ func AESWidth(im *arch.Impl) int {
 // ("tail_interleave" or "tail_step"), at least 1.
 func AESTail(im *arch.Impl) int {
 	for _, k := range []string{"tail_interleave", "tail_step"} {
-		if v := im.Tuning[k]; v > 0 {
+		if v := im.Tune(k); v > 0 {
 			return v
 		}
 	}
@@ -213,7 +214,7 @@ func AESLevels(t *testing.T, goarch string, opts AESOptions) {
 	for _, im := range levels {
 		im := im
 		t.Run(SubtestName(im.Name), func(t *testing.T) {
-			f := im.AES
+			f := arch.AESFuncsOf(im)
 			if f == nil || f.Encrypt == nil || f.Decrypt == nil {
 				t.Fatalf("%s: Alg aes without Encrypt/Decrypt", im.Name)
 			}
@@ -247,7 +248,7 @@ func mustHex(s string) []byte {
 // call) and SP 800-38A F.5.1: answers that do not rest on the emulator
 // running crypto/aes's own AES instructions right.
 func aesKnownAnswers(t *testing.T, goarch string, im *arch.Impl) {
-	f := im.AES
+	f := arch.AESFuncsOf(im)
 	pt := mustHex("00112233445566778899aabbccddeeff")
 	counts := []int{1}
 	if w := AESWidth(im); w > 1 {
@@ -318,8 +319,8 @@ func aesSweep(t *testing.T, goarch string, im *arch.Impl, opts AESOptions) {
 	for _, kl := range aesKeySizes {
 		key := RandBytes(r, kl)
 		b, _ := aes.NewCipher(key)
-		c := aesCase{level: im.Name, k: im.AES.ExpandKey(key), b: b, key: key}
-		for _, m := range aesModes(im.AES) {
+		c := aesCase{level: im.Name, k: arch.AESFuncsOf(im).ExpandKey(key), b: b, key: key}
+		for _, m := range aesModes(arch.AESFuncsOf(im)) {
 			c.m = m
 			for n := 0; n <= maxN; n++ {
 				places := append(append([][2]int(nil), aesPlaces...), [2]int{n % 16, (n * 7) % 16}, [2]int{1 + r.Intn(15), 1 + r.Intn(15)})
@@ -334,7 +335,7 @@ func aesSweep(t *testing.T, goarch string, im *arch.Impl, opts AESOptions) {
 			}
 		}
 	}
-	t.Logf("%s: 0..%d blocks, 3 key sizes, %d entry points, %d placements", im.Name, maxN, len(aesModes(im.AES)), len(aesPlaces)+2)
+	t.Logf("%s: 0..%d blocks, 3 key sizes, %d entry points, %d placements", im.Name, maxN, len(aesModes(arch.AESFuncsOf(im))), len(aesPlaces)+2)
 }
 
 // aesCTRCarry starts the counter 1..2*width+2 blocks below a carry out of
@@ -356,7 +357,7 @@ func aesCTRCarry(t *testing.T, goarch string, im *arch.Impl, opts AESOptions) {
 		}
 	}
 	var m aesMode
-	for _, x := range aesModes(im.AES) {
+	for _, x := range aesModes(arch.AESFuncsOf(im)) {
 		if x.name == "CTR" {
 			m = x
 		}
@@ -365,7 +366,7 @@ func aesCTRCarry(t *testing.T, goarch string, im *arch.Impl, opts AESOptions) {
 	for _, kl := range aesKeySizes {
 		key := RandBytes(r, kl)
 		b, _ := aes.NewCipher(key)
-		c := aesCase{level: im.Name, k: im.AES.ExpandKey(key), b: b, key: key, m: m}
+		c := aesCase{level: im.Name, k: arch.AESFuncsOf(im).ExpandKey(key), b: b, key: key, m: m}
 		for _, hi := range his {
 			for back := 1; back <= maxBack; back++ {
 				binary.BigEndian.PutUint64(c.st[:8], hi)
@@ -389,7 +390,7 @@ func aesCTRCarry(t *testing.T, goarch string, im *arch.Impl, opts AESOptions) {
 				want, got := make([]byte, len(src)), make([]byte, len(src))
 				cipher.NewCTR(b, c.st[:]).XORKeyStream(want, src)
 				st := c.st
-				im.AES.CTR(c.k, &st, got, src)
+				arch.AESFuncsOf(im).CTR(c.k, &st, got, src)
 				if !bytes.Equal(got, want) {
 					t.Fatalf("%s AES-%d CTR from %x, %d blocks: differs from crypto/cipher: %s; %s", im.Name, 8*kl, c.st, w+3, FirstDiff(got, want), reproduce(t, goarch))
 				}
@@ -409,8 +410,8 @@ func aesChunked(t *testing.T, goarch string, im *arch.Impl) {
 	w := AESWidth(im)
 	for _, kl := range aesKeySizes {
 		key := RandBytes(r, kl)
-		k := im.AES.ExpandKey(key)
-		for _, m := range aesModes(im.AES) {
+		k := arch.AESFuncsOf(im).ExpandKey(key)
+		for _, m := range aesModes(arch.AESFuncsOf(im)) {
 			if !m.chained {
 				continue
 			}
@@ -455,13 +456,13 @@ func aesPlainKey(t *testing.T, goarch string, im *arch.Impl) {
 	r := rand.New(rand.NewSource(13))
 	for _, kl := range aesKeySizes {
 		key := RandBytes(r, kl)
-		mine, plain := im.AES.ExpandKey(key), arch.ExpandAESKey(key)
+		mine, plain := arch.AESFuncsOf(im).ExpandKey(key), arch.ExpandAESKey(key)
 		if mine.Rounds != plain.Rounds || !bytes.Equal(mine.Enc, plain.Enc) || !bytes.Equal(mine.Dec, plain.Dec) {
 			t.Fatalf("%s key %x: ExpandKey changed Rounds/Enc/Dec from arch.ExpandAESKey's; %s", im.Name, key, reproduce(t, goarch))
 		}
 		b, _ := aes.NewCipher(key)
 		c := aesCase{level: im.Name + " (key without Priv)", k: plain, b: b, key: key, sOff: 8, dOff: 3}
-		for _, m := range aesModes(im.AES) {
+		for _, m := range aesModes(arch.AESFuncsOf(im)) {
 			c.m = m
 			r.Read(c.st[:])
 			c.msg = RandBytes(r, 16*(2*AESWidth(im)+3))
@@ -510,7 +511,7 @@ func aesStreams(t *testing.T, goarch string, im *arch.Impl) {
 				if mode == arch.AESModeECB {
 					ivArg = nil
 				}
-				s, err := arch.NewAESStream(im.AES, mode, dec, key, ivArg)
+				s, err := arch.NewAESStream(arch.AESFuncsOf(im), mode, dec, key, ivArg)
 				if err != nil {
 					t.Fatalf("%s %s: %v", im.Name, mode, err)
 				}
@@ -545,7 +546,7 @@ func aesChains(t *testing.T, goarch string, im *arch.Impl) {
 	r := rand.New(rand.NewSource(15))
 	for _, kl := range aesKeySizes {
 		key, iv := RandBytes(r, kl), RandBytes(r, 16)
-		k := im.AES.ExpandKey(key)
+		k := arch.AESFuncsOf(im).ExpandKey(key)
 		b, _ := aes.NewCipher(key)
 		msg := RandBytes(r, 16*257)
 		want := make([]byte, len(msg))
@@ -557,14 +558,14 @@ func aesChains(t *testing.T, goarch string, im *arch.Impl) {
 			for j := range x {
 				x[j] = msg[i+j] ^ prev[j]
 			}
-			im.AES.Encrypt(k, got[i:i+16], x[:])
+			arch.AESFuncsOf(im).Encrypt(k, got[i:i+16], x[:])
 			prev = got[i : i+16]
 		}
 		if !bytes.Equal(got, want) {
 			t.Fatalf("%s AES-%d: CBC over one-block Encrypt calls (257 blocks): %s; %s", im.Name, 8*kl, FirstDiff(got, want), reproduce(t, goarch))
 		}
 		dec := make([]byte, len(msg))
-		im.AES.Decrypt(k, dec, got)
+		arch.AESFuncsOf(im).Decrypt(k, dec, got)
 		for i := range dec {
 			p := iv[i%16]
 			if i >= 16 {
@@ -594,7 +595,7 @@ func aesGuardPages(t *testing.T, goarch string, im *arch.Impl) {
 	r := rand.New(rand.NewSource(16))
 	key := RandBytes(r, 32)
 	b, _ := aes.NewCipher(key)
-	k := im.AES.ExpandKey(key)
+	k := arch.AESFuncsOf(im).ExpandKey(key)
 	maxN := AESWidth(im) + AESTail(im) + 5
 	if maxN < 20 {
 		maxN = 20
@@ -607,7 +608,7 @@ func aesGuardPages(t *testing.T, goarch string, im *arch.Impl) {
 		msg := RandBytes(r, n)
 		var st0 [16]byte
 		r.Read(st0[:])
-		for _, m := range aesModes(im.AES) {
+		for _, m := range aesModes(arch.AESFuncsOf(im)) {
 			want := make([]byte, n)
 			wantSt := st0
 			m.ref(b, &wantSt, want, msg)
@@ -645,7 +646,7 @@ func aesGuardPages(t *testing.T, goarch string, im *arch.Impl) {
 // level. The checks come before any kernel runs, so it is safe to call
 // for a level the CPU cannot run.
 func AESBadInput(t *testing.T, im *arch.Impl) {
-	k := im.AES.ExpandKey(make([]byte, 16))
+	k := arch.AESFuncsOf(im).ExpandKey(make([]byte, 16))
 	// The bad keys have no Priv: a level's private schedule (complete in
 	// itself) may rightly ignore a truncated Enc.
 	bad := *arch.ExpandAESKey(make([]byte, 16))
@@ -654,7 +655,7 @@ func AESBadInput(t *testing.T, im *arch.Impl) {
 	short.Rounds = 10
 	short.Enc = short.Enc[:16*10] // both, as decryption reads Dec
 	short.Dec = short.Dec[:16*10]
-	for _, m := range aesModes(im.AES) {
+	for _, m := range aesModes(arch.AESFuncsOf(im)) {
 		m := m
 		var st [16]byte
 		cases := []struct {

@@ -23,7 +23,7 @@ func SHA256Levels(t *testing.T, goarch string) {
 	for _, im := range levels {
 		im := im
 		t.Run(SubtestName(im.Name), func(t *testing.T) {
-			block := im.SHA256Block
+			block := arch.SHA256BlockOf(im)
 			if block == nil {
 				t.Fatalf("%s: Alg sha256 but no SHA256Block", im.Name)
 			}

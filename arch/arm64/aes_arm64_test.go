@@ -20,7 +20,7 @@ func TestAESARMv8Registered(t *testing.T) {
 		t.Logf("aes/armv8 not built with %s", runtime.Compiler)
 		return
 	}
-	f := im.AES
+	f := arch.AESFuncsOf(im)
 	if im.Alg != arch.AES || im.Planted || im.Rank != 30 || f == nil ||
 		f.Encrypt == nil || f.Decrypt == nil || f.CBCEncrypt == nil || f.CBCDecrypt == nil || f.CTR == nil {
 		t.Fatalf("aes/armv8 registered wrongly: %+v", im)
@@ -29,7 +29,7 @@ func TestAESARMv8Registered(t *testing.T) {
 	if !strings.Contains(req, "aes") || !strings.Contains(req, "asimd") {
 		t.Fatalf("aes/armv8 requires %q, want aes and asimd", req)
 	}
-	if im.Tuning["interleave"] != testInterleave || im.Tuning["tail_interleave"] != 4 {
+	if im.Tune("interleave") != testInterleave || im.Tune("tail_interleave") != 4 {
 		t.Fatalf("aes/armv8 tuning %v does not match the assembly (8, then 4, then 1)", im.Tuning)
 	}
 }

@@ -25,16 +25,16 @@ func init() {
 		Requires: []string{"asimd", "aes"},
 		// CBC encryption is serial (cbc_encrypt_interleave 1). Edges for
 		// the case generator: 0, 1, 3, 4, 7, 8, 11, 12, 15, 16 blocks.
-		Tuning: map[string]int{
-			"interleave":             aesInterleave,
-			"tail_interleave":        aesTailInterleave,
-			"cbc_encrypt_interleave": 1,
+		Tuning: []arch.Tuning{
+			{Name: "interleave", Value: aesInterleave, Unit: arch.Blocks},
+			{Name: "tail_interleave", Value: aesTailInterleave, Unit: arch.Blocks},
+			{Name: "cbc_encrypt_interleave", Value: 1, Unit: arch.Blocks},
 		},
 		Rank: 30,
 		// Enc and Dec of arch.ExpandAESKey are used as they are: AESE takes
 		// keys 0..Nr-1 in Enc order, AESD the Dec (equivalent inverse
 		// cipher) schedule in its stored order, so no Priv layout is needed.
-		AES: &arch.AESFuncs{
+		Funcs: &arch.AESFuncs{
 			Encrypt:    aesEncryptARMv8,
 			Decrypt:    aesDecryptARMv8,
 			CBCEncrypt: aesCBCEncryptARMv8,

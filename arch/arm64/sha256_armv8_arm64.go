@@ -14,9 +14,9 @@ func init() {
 		Requires: []string{"asimd", "sha2"},
 		// One block per loop pass; the 64 round constants are loaded into
 		// V16-V31 once per call, so 0, 1 and 2-block calls are the edges.
-		Tuning:      map[string]int{"blocks_per_iter": 1},
-		Rank:        30,
-		SHA256Block: sha256BlockARMv8,
+		Tuning: []arch.Tuning{{Name: "blocks_per_iter", Value: 1, Unit: arch.Blocks}},
+		Rank:   30,
+		Funcs:  &arch.SHA256Funcs{Block: sha256BlockARMv8},
 	})
 }
 

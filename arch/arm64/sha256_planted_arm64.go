@@ -8,11 +8,11 @@ import "github.com/xarchlab/xarch/arch"
 // not hang or blame another level.
 func init() {
 	arch.Register(&arch.Impl{
-		Name:        "sha256/planted-sigill",
-		Alg:         arch.SHA256,
-		Arch:        "arm64",
-		Planted:     true,
-		SHA256Block: plantedSIGILL,
+		Name:    "sha256/planted-sigill",
+		Alg:     arch.SHA256,
+		Arch:    "arm64",
+		Planted: true,
+		Funcs:   &arch.SHA256Funcs{Block: plantedSIGILL},
 	})
 }
 

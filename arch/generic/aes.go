@@ -14,11 +14,11 @@ import (
 
 func init() {
 	arch.Register(&arch.Impl{
-		Name: "aes/generic",
-		Alg:  arch.AES,
-		Arch: "generic",
-		Rank: 0,
-		AES:  &arch.AESFuncs{Expand: AESExpand, Encrypt: AESEncrypt, Decrypt: AESDecrypt},
+		Name:  "aes/generic",
+		Alg:   arch.AES,
+		Arch:  "generic",
+		Rank:  0,
+		Funcs: &arch.AESFuncs{Expand: AESExpand, Encrypt: AESEncrypt, Decrypt: AESDecrypt},
 	})
 }
 

@@ -11,7 +11,7 @@ import "github.com/xarchlab/xarch/arch"
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes/planted-inplace", Alg: arch.AES, Arch: "generic", Rank: -1, Planted: true,
-		AES: &arch.AESFuncs{Encrypt: AESEncrypt, Decrypt: AESDecrypt, CBCDecrypt: plantedCBCDecrypt},
+		Funcs: &arch.AESFuncs{Encrypt: AESEncrypt, Decrypt: AESDecrypt, CBCDecrypt: plantedCBCDecrypt},
 	})
 }
 

@@ -17,10 +17,10 @@ func init() {
 		Arch:    "generic",
 		Rank:    -1,
 		Planted: true,
-		SHA256Block: func(h *[8]uint32, p []byte) {
+		Funcs: &arch.SHA256Funcs{Block: func(h *[8]uint32, p []byte) {
 			for {
 				time.Sleep(time.Hour)
 			}
-		},
+		}},
 	})
 }

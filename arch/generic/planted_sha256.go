@@ -19,19 +19,19 @@ func init() {
 			Name: "sha256/planted-threshold",
 			// A "wide path" taken for more than 512 bytes per call that
 			// drops a carry: the interleave-threshold bug.
-			Tuning:      map[string]int{"threshold_bytes": 512},
-			SHA256Block: plantedThreshold,
+			Tuning: []arch.Tuning{{Name: "threshold_bytes", Value: 512, Unit: arch.Bytes}},
+			Funcs:  &arch.SHA256Funcs{Block: plantedThreshold},
 		},
 		// Stores one byte past the end of the blocks it was given.
-		{Name: "sha256/planted-overwrite", SHA256Block: plantedOverwrite},
+		{Name: "sha256/planted-overwrite", Funcs: &arch.SHA256Funcs{Block: plantedOverwrite}},
 		// Loads one byte past the end of the blocks it was given.
-		{Name: "sha256/planted-overread", SHA256Block: plantedOverread},
+		{Name: "sha256/planted-overread", Funcs: &arch.SHA256Funcs{Block: plantedOverread}},
 		// Wrong when the data does not start on an 8-byte boundary.
-		{Name: "sha256/planted-misaligned", SHA256Block: plantedMisaligned},
+		{Name: "sha256/planted-misaligned", Funcs: &arch.SHA256Funcs{Block: plantedMisaligned}},
 		// Keeps state between calls on one digest and goes wrong from the
 		// fourth call on; hashing in one call never makes more than three
 		// (the message's whole blocks, the buffered block, the padding).
-		{Name: "sha256/planted-chunked", SHA256Block: plantedChunked},
+		{Name: "sha256/planted-chunked", Funcs: &arch.SHA256Funcs{Block: plantedChunked}},
 	} {
 		im.Alg, im.Arch, im.Rank, im.Planted = arch.SHA256, "generic", -1, true
 		arch.Register(im)

@@ -31,9 +31,9 @@ var (
 
 func init() {
 	for _, im := range []*arch.Impl{
-		{Name: "sha256/planted-twin", SHA256Block: twinLevel.block},
-		{Name: "sha256/planted-slow", SHA256Block: slowLevel32.block,
-			Tuning: map[string]int{"extra_compression_every_blocks": slowEvery}},
+		{Name: "sha256/planted-twin", Funcs: &arch.SHA256Funcs{Block: twinLevel.block}},
+		{Name: "sha256/planted-slow", Funcs: &arch.SHA256Funcs{Block: slowLevel32.block},
+			Tuning: []arch.Tuning{{Name: "extra_compression_every_blocks", Value: slowEvery, Unit: arch.Blocks}}},
 	} {
 		im.Alg, im.Arch, im.Rank, im.Planted = arch.SHA256, "generic", -1, true
 		arch.Register(im)

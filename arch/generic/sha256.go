@@ -11,11 +11,11 @@ import (
 
 func init() {
 	arch.Register(&arch.Impl{
-		Name:        "sha256/generic",
-		Alg:         arch.SHA256,
-		Arch:        "generic",
-		Rank:        0,
-		SHA256Block: SHA256Block,
+		Name:  "sha256/generic",
+		Alg:   arch.SHA256,
+		Arch:  "generic",
+		Rank:  0,
+		Funcs: &arch.SHA256Funcs{Block: SHA256Block},
 	})
 }
 

@@ -25,15 +25,15 @@ func init() {
 		// LXVD2X/STXVD2X are ISA 2.06 VSX, VADDUQM is 2.07; vcipher and
 		// friends are the vector crypto facility, reported apart.
 		Requires: []string{"power8", "vcrypto"},
-		Tuning: map[string]int{
-			"ecb_interleave":    p8AESWidth,
-			"cbcdec_interleave": p8AESWidth,
-			"ctr_interleave":    p8AESWidth,
-			"cbcenc_interleave": 1,
-			"tail_step":         p8AESTail,
+		Tuning: []arch.Tuning{
+			{Name: "ecb_interleave", Value: p8AESWidth, Unit: arch.Blocks},
+			{Name: "cbcdec_interleave", Value: p8AESWidth, Unit: arch.Blocks},
+			{Name: "ctr_interleave", Value: p8AESWidth, Unit: arch.Blocks},
+			{Name: "cbcenc_interleave", Value: 1, Unit: arch.Blocks},
+			{Name: "tail_step", Value: p8AESTail, Unit: arch.Blocks},
 		},
 		Rank: 30,
-		AES: &arch.AESFuncs{
+		Funcs: &arch.AESFuncs{
 			Expand:     expandP8,
 			Encrypt:    ecbEncryptP8,
 			Decrypt:    ecbDecryptP8,

@@ -26,7 +26,7 @@ func TestAESLevelsRegistered(t *testing.T) {
 			t.Errorf("%s is not registered", name)
 			continue
 		}
-		f := im.AES
+		f := arch.AESFuncsOf(im)
 		if im.Arch != "ppc64le" || im.Alg != arch.AES || im.Planted || f == nil ||
 			f.Expand == nil || f.Encrypt == nil || f.Decrypt == nil ||
 			f.CBCEncrypt == nil || f.CBCDecrypt == nil || f.CTR == nil {
@@ -38,8 +38,8 @@ func TestAESLevelsRegistered(t *testing.T) {
 			t.Errorf("%s: Requires %q Rank %d, want power8,vcrypto and 30", name, req, im.Rank)
 		}
 		for _, k := range []string{"ecb_interleave", "cbcdec_interleave", "ctr_interleave", "cbcenc_interleave", "tail_step"} {
-			if im.Tuning[k] <= 0 {
-				t.Errorf("%s: Tuning[%q] = %d", name, k, im.Tuning[k])
+			if im.Tune(k) <= 0 {
+				t.Errorf("%s: Tuning[%q] = %d", name, k, im.Tune(k))
 			}
 		}
 	}

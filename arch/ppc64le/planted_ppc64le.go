@@ -8,11 +8,11 @@ import "github.com/xarchlab/xarch/arch"
 // reports a trapping kernel as a crash instead of hanging or passing.
 func init() {
 	arch.Register(&arch.Impl{
-		Name:        "sha256/planted-sigill",
-		Alg:         arch.SHA256,
-		Arch:        "ppc64le",
-		Planted:     true,
-		SHA256Block: plantedSIGILL,
+		Name:    "sha256/planted-sigill",
+		Alg:     arch.SHA256,
+		Arch:    "ppc64le",
+		Planted: true,
+		Funcs:   &arch.SHA256Funcs{Block: plantedSIGILL},
 	})
 }
 

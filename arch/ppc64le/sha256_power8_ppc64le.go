@@ -17,9 +17,9 @@ func init() {
 		// One block per loop pass; rounds 16-63 run as a loop of 16
 		// unrolled rounds (4 schedule steps of 4 words), so 0, 1 and
 		// 2-block calls and the 16-round seams are the edges.
-		Tuning:      map[string]int{"blocks_per_iter": 1, "rounds_per_pass": 16, "sched_words_per_step": 4},
-		Rank:        30,
-		SHA256Block: sha256BlockPower8,
+		Tuning: []arch.Tuning{{Name: "blocks_per_iter", Value: 1, Unit: arch.Blocks}, {Name: "rounds_per_pass", Value: 16, Unit: arch.Other}, {Name: "sched_words_per_step", Value: 4, Unit: arch.Other}},
+		Rank:   30,
+		Funcs:  &arch.SHA256Funcs{Block: sha256BlockPower8},
 	})
 }
 

@@ -28,13 +28,13 @@ func init() {
 		Arch: "sparc64",
 		// Integer V9 only, so every sparc64 CPU and qemu model runs it.
 		Requires: []string{"v9"},
-		Tuning: map[string]int{
-			"interleave":   aesV9Interleave,
-			"round_unroll": aesV9RoundUnroll,
-			"load_align":   aesV9LoadAlign,
+		Tuning: []arch.Tuning{
+			{Name: "interleave", Value: aesV9Interleave, Unit: arch.Blocks},
+			{Name: "round_unroll", Value: aesV9RoundUnroll, Unit: arch.Other},
+			{Name: "load_align", Value: aesV9LoadAlign, Unit: arch.Other},
 		},
 		Rank: 10,
-		AES: &arch.AESFuncs{
+		Funcs: &arch.AESFuncs{
 			Encrypt: aesV9Encrypt,
 			Decrypt: aesV9Decrypt,
 		},

@@ -19,11 +19,11 @@ func TestAESRegistered(t *testing.T) {
 	if !ok {
 		t.Fatal("aes/sparc64 is not registered")
 	}
-	if im.Alg != arch.AES || im.Rank != 10 || im.Planted || im.AES == nil ||
-		im.AES.Encrypt == nil || im.AES.Decrypt == nil || strings.Join(im.Requires, ",") != "v9" {
+	if im.Alg != arch.AES || im.Rank != 10 || im.Planted || arch.AESFuncsOf(im) == nil ||
+		arch.AESFuncsOf(im).Encrypt == nil || arch.AESFuncsOf(im).Decrypt == nil || strings.Join(im.Requires, ",") != "v9" {
 		t.Fatalf("aes/sparc64 registered wrongly: %+v", im)
 	}
-	if im.Tuning["interleave"] != 1 || im.Tuning["load_align"] != 4 {
+	if im.Tune("interleave") != 1 || im.Tune("load_align") != 4 {
 		t.Errorf("aes/sparc64 tuning %v does not match the assembly", im.Tuning)
 	}
 	t4, ok := arch.Lookup("aes/t4")
@@ -180,7 +180,7 @@ func BenchmarkAES(b *testing.B) {
 		if im.Alg != arch.AES || im.Planted || st.Missing(im) != "" {
 			continue
 		}
-		f := im.AES
+		f := arch.AESFuncsOf(im)
 		k := f.ExpandKey(make([]byte, 16))
 		b.Run(strings.TrimPrefix(im.Name, "aes/"), func(b *testing.B) {
 			b.SetBytes(int64(len(buf)))

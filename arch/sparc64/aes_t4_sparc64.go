@@ -30,15 +30,15 @@ func init() {
 		// "crypto" is the AT_HWCAP bit and the cpucaps "aes" word; fxor
 		// (VIS 1) is implied by every CPU with the crypto unit.
 		Requires: []string{"crypto"},
-		Tuning: map[string]int{
-			"interleave":    t4Interleave,
-			"load_align":    t4LoadAlign,
-			"bounce_blocks": t4BounceBlocks,
+		Tuning: []arch.Tuning{
+			{Name: "interleave", Value: t4Interleave, Unit: arch.Blocks},
+			{Name: "load_align", Value: t4LoadAlign, Unit: arch.Other},
+			{Name: "bounce_blocks", Value: t4BounceBlocks, Unit: arch.Blocks},
 		},
 		NeedsHardware: t4NeedsHardware,
 		Rank:          30,
 		// Expand is the FIPS-197 expansion in Go; both directions use Enc.
-		AES: &arch.AESFuncs{
+		Funcs: &arch.AESFuncs{
 			Encrypt: t4Encrypt,
 			Decrypt: t4Decrypt,
 		},

@@ -8,11 +8,11 @@ import "github.com/xarchlab/xarch/arch"
 // so the suite can prove it reports a SIGILL crash (and names the level).
 func init() {
 	arch.Register(&arch.Impl{
-		Name:        "sha256/planted-sigill",
-		Alg:         arch.SHA256,
-		Arch:        "sparc64",
-		Planted:     true,
-		SHA256Block: plantedSIGILL,
+		Name:    "sha256/planted-sigill",
+		Alg:     arch.SHA256,
+		Arch:    "sparc64",
+		Planted: true,
+		Funcs:   &arch.SHA256Funcs{Block: plantedSIGILL},
 	})
 }
 

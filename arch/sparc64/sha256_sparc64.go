@@ -24,13 +24,13 @@ func init() {
 		// Integer V9 only (64-bit shifts for the rotates); no VIS, no T4
 		// opcodes, so every sparc64 CPU and every qemu model can run it.
 		Requires: []string{"v9"},
-		Tuning: map[string]int{
-			"block_bytes": sha256BlockBytes,
-			"load_align":  sha256LoadAlign,
-			"ring_words":  sha256RingWords,
+		Tuning: []arch.Tuning{
+			{Name: "block_bytes", Value: sha256BlockBytes, Unit: arch.Bytes},
+			{Name: "load_align", Value: sha256LoadAlign, Unit: arch.Other},
+			{Name: "ring_words", Value: sha256RingWords, Unit: arch.Other},
 		},
-		Rank:        10,
-		SHA256Block: sha256BlockV9,
+		Rank:  10,
+		Funcs: &arch.SHA256Funcs{Block: sha256BlockV9},
 	})
 }
 

@@ -15,7 +15,7 @@ func TestRegistered(t *testing.T) {
 	if !ok {
 		t.Fatal("sha256/sparc64 is not registered")
 	}
-	if im.Rank != 10 || im.SHA256Block == nil || im.Planted {
+	if im.Rank != 10 || arch.SHA256BlockOf(im) == nil || im.Planted {
 		t.Fatalf("sha256/sparc64 registered wrongly: %+v", im)
 	}
 	var names []string
@@ -62,7 +62,7 @@ func BenchmarkSHA256(b *testing.B) {
 		if im.Alg != arch.SHA256 || im.Planted || (arch.State{Detected: arch.Detect()}).Missing(im) != "" {
 			continue
 		}
-		block := im.SHA256Block
+		block := arch.SHA256BlockOf(im)
 		b.Run(strings.TrimPrefix(im.Name, "sha256/"), func(b *testing.B) {
 			b.SetBytes(int64(len(msg)))
 			h := arch.SHA256Init
