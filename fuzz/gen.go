@@ -218,6 +218,7 @@ func (g *Gen) edgeList(op Op, long bool) []int {
 	B := op.Block
 	list := []int{0, 1, B - 1, B, B + 1, 2*B - 1, 2 * B, 2*B + 1, 3 * B, 4*B - 1, 4 * B, 4*B + 1}
 	g.tuned = wire.TuningLengths(g.Tuning, B)
+	sort.Ints(g.tuned) // declaration order must not change the stream
 	for _, n := range g.tuned {
 		for _, base := range []int{n, n + B, 2 * n} {
 			list = append(list, base-1, base, base+1)
