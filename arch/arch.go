@@ -85,10 +85,7 @@ func funcsError(im *Impl, want string) error {
 }
 
 // Feature is a CPU feature an arch package can detect.
-type Feature struct {
-	Name string `json:"name"` // lower case, as used by Requires and the mask
-	Desc string `json:"desc"`
-}
+type Feature = wire.Feature
 
 var (
 	impls     []*Impl

@@ -56,20 +56,35 @@ var SHA256K = [64]uint32{
 // SHA256Digest is a streaming SHA-256 over one block function.
 type SHA256Digest struct {
 	block func(h *[8]uint32, p []byte)
+	init  [8]uint32
+	size  int
 	h     [8]uint32
 	buf   [64]byte
+	pad   [72]byte // in the struct: a stack array passed to the kernel escapes
 	nbuf  int
 	total uint64
 }
 
 // NewSHA256 starts a digest that uses block for the compression function.
 func NewSHA256(block func(h *[8]uint32, p []byte)) *SHA256Digest {
-	return &SHA256Digest{block: block, h: SHA256Init}
+	return &SHA256Digest{block: block, init: SHA256Init, size: 32, h: SHA256Init}
 }
 
 // NewSHA224 starts a SHA-224 digest; keep the first 28 bytes of Sum.
 func NewSHA224(block func(h *[8]uint32, p []byte)) *SHA256Digest {
-	return &SHA256Digest{block: block, h: SHA224Init}
+	return &SHA256Digest{block: block, init: SHA224Init, size: 28, h: SHA224Init}
+}
+
+// Reset starts the digest over.
+func (d *SHA256Digest) Reset() { d.h, d.nbuf, d.total = d.init, 0, 0 }
+
+// Size is the digest's length in bytes (32, or 28 for SHA-224).
+func (d *SHA256Digest) Size() int { return d.size }
+
+// SumTo pads and writes the digest to out[:Size()]; Reset before reuse.
+func (d *SHA256Digest) SumTo(out []byte) {
+	s := d.Sum()
+	copy(out[:d.size], s[:])
 }
 
 // Write absorbs p. Whole blocks go to the kernel in one call.
@@ -95,7 +110,10 @@ func (d *SHA256Digest) Write(p []byte) {
 // Sum pads and returns the digest; d must not be used afterwards.
 func (d *SHA256Digest) Sum() [32]byte {
 	bits := d.total * 8
-	var pad [72]byte
+	pad := d.pad[:]
+	for i := range pad {
+		pad[i] = 0
+	}
 	pad[0] = 0x80
 	n := 56 - int(d.total%64)
 	if n <= 0 {
@@ -125,4 +143,23 @@ func SHA224Sum(block func(h *[8]uint32, p []byte), msg []byte) [28]byte {
 	var out [28]byte
 	copy(out[:], full[:28])
 	return out
+}
+
+func init() {
+	RegisterFamily(HashFamily(SHA256, 64, func(im *Impl) error { _, err := SHA256Of(im); return err }, []HashVariant{
+		{Op: "sha224", Size: 28, New: func(im *Impl) (Hasher, error) {
+			f, err := SHA256Of(im)
+			if err != nil {
+				return nil, err
+			}
+			return NewSHA224(f.Block), nil
+		}},
+		{Op: "sha256", Size: 32, New: func(im *Impl) (Hasher, error) {
+			f, err := SHA256Of(im)
+			if err != nil {
+				return nil, err
+			}
+			return NewSHA256(f.Block), nil
+		}},
+	}))
 }

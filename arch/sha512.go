@@ -86,17 +86,25 @@ func SHA512VariantByName(name string) (SHA512Variant, bool) {
 // SHA512Digest is a streaming SHA-512-family hash over one block function.
 type SHA512Digest struct {
 	block func(h *[8]uint64, p []byte)
+	init  [8]uint64
 	h     [8]uint64
 	size  int
 	buf   [128]byte
+	pad   [144]byte // in the struct: a stack array passed to the kernel escapes
 	nbuf  int
 	total uint64
 }
 
 // NewSHA512 starts digest v over block.
 func NewSHA512(block func(h *[8]uint64, p []byte), v SHA512Variant) *SHA512Digest {
-	return &SHA512Digest{block: block, h: v.Init, size: v.Size}
+	return &SHA512Digest{block: block, init: v.Init, h: v.Init, size: v.Size}
 }
+
+// Reset starts the digest over.
+func (d *SHA512Digest) Reset() { d.h, d.nbuf, d.total = d.init, 0, 0 }
+
+// Size is the digest's length in bytes.
+func (d *SHA512Digest) Size() int { return d.size }
 
 // Write absorbs p. Whole blocks go to the kernel in one call.
 func (d *SHA512Digest) Write(p []byte) {
@@ -121,7 +129,17 @@ func (d *SHA512Digest) Write(p []byte) {
 // Sum pads (0x80, zeros, 128-bit big-endian bit length) and returns the
 // digest, cut to the variant's size; d must not be used afterwards.
 func (d *SHA512Digest) Sum() []byte {
-	var pad [144]byte
+	out := make([]byte, d.size)
+	d.SumTo(out)
+	return out
+}
+
+// SumTo pads and writes the digest to out[:Size()]; Reset before reuse.
+func (d *SHA512Digest) SumTo(out []byte) {
+	pad := d.pad[:]
+	for i := range pad {
+		pad[i] = 0
+	}
 	pad[0] = 0x80
 	n := 112 - int(d.total%128)
 	if n <= 0 {
@@ -130,11 +148,11 @@ func (d *SHA512Digest) Sum() []byte {
 	binary.BigEndian.PutUint64(pad[n:], d.total>>61)
 	binary.BigEndian.PutUint64(pad[n+8:], d.total<<3)
 	d.Write(pad[:n+16])
-	out := make([]byte, 64)
+	var full [64]byte
 	for i, v := range d.h {
-		binary.BigEndian.PutUint64(out[8*i:], v)
+		binary.BigEndian.PutUint64(full[8*i:], v)
 	}
-	return out[:d.size]
+	copy(out[:d.size], full[:])
 }
 
 // SHA512Sum hashes msg with digest v over block in one call.
@@ -142,4 +160,19 @@ func SHA512Sum(block func(h *[8]uint64, p []byte), v SHA512Variant, msg []byte) 
 	d := NewSHA512(block, v)
 	d.Write(msg)
 	return d.Sum()
+}
+
+func init() {
+	var vs []HashVariant
+	for _, v := range SHA512Variants {
+		v := v
+		vs = append(vs, HashVariant{Op: v.Name, Size: v.Size, New: func(im *Impl) (Hasher, error) {
+			f, err := SHA512Of(im)
+			if err != nil {
+				return nil, err
+			}
+			return NewSHA512(f.Block, v), nil
+		}})
+	}
+	RegisterFamily(HashFamily(SHA512, 128, func(im *Impl) error { _, err := SHA512Of(im); return err }, vs))
 }

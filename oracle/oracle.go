@@ -31,8 +31,13 @@ import (
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 )
 
-//go:embed refmod/*.go
+// The module's sources: refmod (the wasm exports) and ref (the reference
+// itself), laid out under their import paths in a module of their own.
+//
+//go:embed refmod/*.go ref/*.go
 var refmodSrc embed.FS
+
+var refmodDirs = []string{"refmod", "ref"}
 
 // Options say where the module and wazero's compiled code are cached.
 type Options struct {
@@ -103,18 +108,24 @@ func SourceKey() (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:20], nil
 }
 
+// fsWalk calls fn for every embedded source, named "refmod/main.go".
 func fsWalk(fn func(name string, b []byte)) error {
-	ents, err := refmodSrc.ReadDir("refmod")
-	if err != nil {
-		return err
-	}
-	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
-	for _, e := range ents {
-		b, err := refmodSrc.ReadFile("refmod/" + e.Name())
+	for _, dir := range refmodDirs {
+		ents, err := refmodSrc.ReadDir(dir)
 		if err != nil {
 			return err
 		}
-		fn(e.Name(), b)
+		sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
+		for _, e := range ents {
+			if strings.HasSuffix(e.Name(), "_test.go") {
+				continue
+			}
+			b, err := refmodSrc.ReadFile(dir + "/" + e.Name())
+			if err != nil {
+				return err
+			}
+			fn(dir+"/"+e.Name(), b)
+		}
 	}
 	return nil
 }
@@ -138,14 +149,19 @@ func ModulePath(o Options) (path string, built bool, err error) {
 		return "", false, err
 	}
 	defer os.RemoveAll(src)
-	// A module of its own: the reference needs nothing but the standard
+	// A module of its own under xarch's module path, so refmod's import of
+	// oracle/ref resolves: the reference needs nothing but the standard
 	// library, and building outside the xarch tree works from any directory.
-	if err := os.WriteFile(filepath.Join(src, "go.mod"), []byte("module xarchrefmod\n\ngo 1.24\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(src, "go.mod"), []byte("module github.com/xarchlab/xarch\n\ngo 1.24\n"), 0o644); err != nil {
 		return "", false, err
 	}
 	var werr error
 	if err := fsWalk(func(name string, b []byte) {
-		if e := os.WriteFile(filepath.Join(src, name), b, 0o644); e != nil && werr == nil {
+		path := filepath.Join(src, "oracle", filepath.FromSlash(name))
+		if e := os.MkdirAll(filepath.Dir(path), 0o755); e != nil && werr == nil {
+			werr = e
+		}
+		if e := os.WriteFile(path, b, 0o644); e != nil && werr == nil {
 			werr = e
 		}
 	}); err != nil {
@@ -158,7 +174,7 @@ func ModulePath(o Options) (path string, built bool, err error) {
 		fmt.Fprintf(o.Log, "building the reference module (GOOS=wasip1 GOARCH=wasm): %s\n", path)
 	}
 	tmp := fmt.Sprintf("%s.tmp%d", path, os.Getpid())
-	cmd := exec.Command("go", append(append([]string{"build"}, buildArgs...), "-o", tmp, ".")...)
+	cmd := exec.Command("go", append(append([]string{"build"}, buildArgs...), "-o", tmp, "./oracle/refmod")...)
 	cmd.Dir = src
 	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=local")
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -31,83 +31,11 @@ func init() {
 	register("check", 4, "impl, op, variants, payload", cmdCheck)
 }
 
-// checkOp is one primitive the fuzzer drives. Adding an algorithm is one
-// entry in checkOps (and the matching ones in fuzz/ops.go and oracle/refmod).
-type checkOp struct {
-	alg     string
-	nparams int
-	// cipher: the output is as long as the input and may overwrite it.
-	cipher bool
-	// blocks: the data and every chunk must be whole 16-byte blocks.
-	blocks bool
-	// run feeds src in the given chunks (nil: one call). Ciphers write dst
-	// and return nil; hashes return the digest.
-	run func(im *arch.Impl, params [][]byte, dst, src []byte, chunks []int) ([]byte, error)
-}
-
-var checkOps = map[string]checkOp{
-	"sha256": {alg: arch.SHA256, run: shaRun(arch.NewSHA256, 32)},
-	"sha224": {alg: arch.SHA256, run: shaRun(arch.NewSHA224, 28)},
-}
-
-func init() {
-	for _, mode := range arch.AESModes {
-		for _, dir := range []string{"enc", "dec"} {
-			checkOps["aes-"+mode+"-"+dir] = checkOp{alg: arch.AES, nparams: 2, cipher: true,
-				blocks: mode == arch.AESModeECB || mode == arch.AESModeCBC, run: aesRun(mode, dir == "dec")}
-		}
-	}
-}
-
-func shaRun(start func(func(*[8]uint32, []byte)) *arch.SHA256Digest, size int) func(*arch.Impl, [][]byte, []byte, []byte, []int) ([]byte, error) {
-	return func(im *arch.Impl, _ [][]byte, _, src []byte, chunks []int) ([]byte, error) {
-		d := start(arch.SHA256BlockOf(im))
-		feed(src, src, chunks, func(_, p []byte) error { d.Write(p); return nil })
-		sum := d.Sum()
-		return sum[:size], nil
-	}
-}
-
-// aesRun drives the mode layer; params are key and iv (empty for ECB).
-func aesRun(mode string, decrypt bool) func(*arch.Impl, [][]byte, []byte, []byte, []int) ([]byte, error) {
-	return func(im *arch.Impl, params [][]byte, dst, src []byte, chunks []int) ([]byte, error) {
-		if arch.AESFuncsOf(im) == nil {
-			return nil, fmt.Errorf("implementation %s registers no AES entry points", im.Name)
-		}
-		st, err := arch.NewAESStream(arch.AESFuncsOf(im), mode, decrypt, params[0], params[1])
-		if err != nil {
-			return nil, err
-		}
-		return nil, feed(dst, src, chunks, st.Crypt)
-	}
-}
-
-// feed calls fn on consecutive pieces of src (and the same pieces of dst):
-// the chunk sizes in order, then whatever is left. nil chunks: one call.
-func feed(dst, src []byte, chunks []int, fn func(dst, src []byte) error) error {
-	off := 0
-	for i, n := range chunks {
-		if n > len(src)-off {
-			n = len(src) - off
-		}
-		if err := fn(dst[off:off+n], src[off:off+n]); err != nil {
-			return fmt.Errorf("chunk %d (%d bytes at offset %d): %v", i, n, off, err)
-		}
-		off += n
-	}
-	if off < len(src) || chunks == nil {
-		if err := fn(dst[off:], src[off:]); err != nil {
-			return fmt.Errorf("last chunk (%d bytes at offset %d): %v", len(src)-off, off, err)
-		}
-	}
-	return nil
-}
-
-// Variant result tags: the first byte of each answer string.
+// Variant result tags: the first byte of each answer string (wire.Check*).
 const (
-	CheckOK    = 'o' // the output follows
-	CheckFault = 'f' // a memory fault, described
-	CheckError = 'e' // another failure (input modified, poison overwritten, error)
+	CheckOK    = wire.CheckOK
+	CheckFault = wire.CheckFault
+	CheckError = wire.CheckError
 )
 
 // placement is where a buffer sits in its arena: flush against the
@@ -151,7 +79,7 @@ type checkVariant struct {
 	chunks  []int
 }
 
-func parseVariants(s string, op checkOp) ([]checkVariant, error) {
+func parseVariants(s string, op *arch.Op) ([]checkVariant, error) {
 	var out []checkVariant
 	for i, line := range strings.Split(strings.TrimSpace(s), "\n") {
 		f := strings.Fields(line)
@@ -168,15 +96,18 @@ func parseVariants(s string, op checkOp) ([]checkVariant, error) {
 		} else if v.out, err = parsePlacement(f[2], true); err != nil {
 			return nil, fmt.Errorf("variant %s: output %v", f[0], err)
 		}
-		if v.out.same && !op.cipher {
+		if v.out.same && !op.InPlace() {
 			return nil, fmt.Errorf("variant %s: this primitive has no in-place form", f[0])
 		}
 		if f[3] != "-" {
+			if !op.Streams() {
+				return nil, fmt.Errorf("variant %s: %s (%s) cannot be fed in pieces", f[0], op.Name, op.Shape)
+			}
 			v.chunks = []int{}
 			for _, c := range strings.Split(f[3], ",") {
 				n, err := strconv.Atoi(c)
-				if err != nil || n < 0 || (op.blocks && n%16 != 0) {
-					return nil, fmt.Errorf("variant %s: chunk size %q is not a size%s", f[0], c, map[bool]string{true: " of whole 16-byte blocks", false: ""}[op.blocks])
+				if err != nil || n < 0 || n%op.Unit != 0 {
+					return nil, fmt.Errorf("variant %s: chunk size %q is not a size of whole %d-byte units", f[0], c, op.Unit)
 				}
 				v.chunks = append(v.chunks, n)
 			}
@@ -187,16 +118,7 @@ func parseVariants(s string, op checkOp) ([]checkVariant, error) {
 }
 
 func cmdCheck(s *Server, args [][]byte) ([][]byte, error) {
-	opName := string(args[1])
-	op, ok := checkOps[opName]
-	if !ok {
-		var names []string
-		for k := range checkOps {
-			names = append(names, k)
-		}
-		return nil, fmt.Errorf("unknown check op %q (known: %s)", opName, strings.Join(sortedStrings(names), ", "))
-	}
-	im, err := s.usable(args[0], op.alg)
+	im, op, err := s.op(args[0], args[1])
 	if err != nil {
 		return nil, err
 	}
@@ -207,16 +129,12 @@ func cmdCheck(s *Server, args [][]byte) ([][]byte, error) {
 	if len(vs) > 32 {
 		return nil, fmt.Errorf("%d variants (max 32)", len(vs))
 	}
-	parts, err := wire.Unpack(args[3])
+	params, data, err := splitPayload(op, args[3])
 	if err != nil {
-		return nil, fmt.Errorf("payload: %v", err)
+		return nil, err
 	}
-	if len(parts) != op.nparams+1 {
-		return nil, fmt.Errorf("payload: %d strings, %s wants %d params and the data", len(parts), opName, op.nparams)
-	}
-	params, data := parts[:op.nparams], parts[op.nparams]
-	if op.blocks && len(data)%16 != 0 {
-		return nil, fmt.Errorf("%s takes whole 16-byte blocks, got %d bytes", opName, len(data))
+	if len(data)%op.Unit != 0 {
+		return nil, fmt.Errorf("%s takes whole %d-byte units, got %d bytes", op.Name, op.Unit, len(data))
 	}
 	var res [][]byte
 	for _, v := range vs {
@@ -353,7 +271,7 @@ func (g *guarded) guardHit(what string, addr uintptr, lo, hi int) string {
 
 // runVariant runs one variant; a fault in the implementation is recovered
 // here so the next variant and the next request still run.
-func runVariant(im *arch.Impl, op checkOp, params [][]byte, data []byte, v checkVariant) (res []byte) {
+func runVariant(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, v checkVariant) (res []byte) {
 	if err := inArena.ensure(len(data)); err != nil {
 		return append([]byte{CheckError}, "guarded buffers: "+err.Error()...)
 	}
@@ -363,7 +281,7 @@ func runVariant(im *arch.Impl, op checkOp, params [][]byte, data []byte, v check
 	src, ilo, ihi := inArena.place(v.in, len(data))
 	copy(src, data)
 	dst, olo, ohi := src, ilo, ihi
-	if op.cipher && !v.out.same {
+	if op.InPlace() && !v.out.same {
 		dst, olo, ohi = outArena.place(v.out, len(data))
 	}
 	defer func() {
@@ -379,13 +297,13 @@ func runVariant(im *arch.Impl, op checkOp, params [][]byte, data []byte, v check
 				// The runtime had no fault address (qemu-ppc64le leaves the
 				// DAR register that Go reads empty): name the placement.
 				bufs := "input " + v.in.String()
-				if op.cipher && !v.out.same {
+				if op.InPlace() && !v.out.same {
 					bufs += ", output " + v.out.String()
 				}
 				msg = fmt.Sprintf("memory fault, address not reported (%s, %d bytes): %s", bufs, len(data), msg)
 			} else {
 				where := inArena.guardHit("input", a.Addr(), ilo, ihi)
-				if op.cipher && !v.out.same {
+				if op.InPlace() && !v.out.same {
 					if w := outArena.guardHit("output", a.Addr(), olo, ohi); w != "" {
 						where = w
 					}
@@ -399,14 +317,14 @@ func runVariant(im *arch.Impl, op checkOp, params [][]byte, data []byte, v check
 			res = append([]byte{CheckFault}, msg...)
 		}
 	}()
-	out, err := op.run(im, params, dst, src, v.chunks)
+	out, err := op.Run(im, params, dst, src, v.chunks)
 	if err != nil {
 		return append([]byte{CheckError}, err.Error()...)
 	}
 	if d := inArena.damaged("input", ilo, ihi); d != "" {
 		return append([]byte{CheckError}, d...)
 	}
-	if op.cipher {
+	if op.InPlace() {
 		if !v.out.same {
 			if d := outArena.damaged("output", olo, ohi); d != "" {
 				return append([]byte{CheckError}, d...)

@@ -168,19 +168,19 @@ func TestCheckCipherOutputGuards(t *testing.T) {
 
 func TestCheckBadRequests(t *testing.T) {
 	for _, c := range []struct{ impl, op, vs, want string }{
-		{"sha256/generic", "md5", "one end - -", `unknown check op "md5"`},
+		{"sha256/generic", "md5", "one end - -", `unknown op "md5"`},
 		{"sha256/generic", "sha256", "one end -", "want NAME IN OUT CHUNKS"},
 		{"sha256/generic", "sha256", "one middle - -", `placement "middle"`},
 		{"sha256/generic", "sha256", "one end same -", "no in-place form"},
 		{"sha256/generic", "sha256", "one end - 1,x", `chunk size "x"`},
-		{"aes/generic", "aes-cbc-enc", "one end end 8", "whole 16-byte blocks"},
+		{"aes/generic", "aes-cbc-enc", "one end end 8", "whole 16-byte units"},
 		{"aes/generic", "sha256", "one end - -", "is aes, not sha256"},
 	} {
 		_, errMsg := check(t, c.impl, c.op, c.vs, pack(msg(16)))
 		require.Contains(t, errMsg, c.want, "%+v", c)
 	}
 	_, errMsg := check(t, "aes/generic", "aes-cbc-enc", "one end end -", pack(msg(16), msg(16), msg(15)))
-	require.Contains(t, errMsg, "whole 16-byte blocks, got 15")
+	require.Contains(t, errMsg, "whole 16-byte units, got 15")
 	_, errMsg = check(t, "aes/generic", "aes-cbc-enc", "one end end -", pack(msg(16)))
 	require.True(t, strings.Contains(errMsg, "wants 2 params"), errMsg)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // Feature probes: the host asks the runner to execute the known-answer
@@ -20,21 +21,11 @@ func init() {
 	register("probe", 2, "feature, force (\"force\" or \"\")", cmdProbe)
 }
 
-// ProbeResult is one probe's outcome, as JSON in the probe answer.
-type ProbeResult struct {
-	Feature string `json:"feature"`
-	Instr   string `json:"instr"`
-	Want    string `json:"want"` // hex
-	Got     string `json:"got"`  // hex
-	OK      bool   `json:"ok"`
-	Error   string `json:"error,omitempty"` // a panic inside the probe
-}
-
-// ProbeInfo names a registered probe in the hello answer.
-type ProbeInfo struct {
-	Feature string `json:"feature"`
-	Instr   string `json:"instr"`
-}
+// ProbeResult and ProbeInfo are the probe command's types (package wire).
+type (
+	ProbeResult = wire.ProbeResult
+	ProbeInfo   = wire.ProbeInfo
+)
 
 // probeList lists the registered probes, sorted by feature then instruction.
 func probeList() []ProbeInfo {

@@ -13,39 +13,18 @@ import (
 	"runtime/debug"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/wire"
 )
 
-// ImplInfo describes one implementation in the hello answer.
-type ImplInfo struct {
-	Name          string        `json:"name"`
-	Alg           string        `json:"alg"`
-	Arch          string        `json:"arch"`
-	Requires      []string      `json:"requires,omitempty"`
-	Tuning        []arch.Tuning `json:"tuning,omitempty"`
-	Rank          int           `json:"rank"`
-	NeedsHardware string        `json:"needs_hardware,omitempty"`
-	Planted       bool          `json:"planted,omitempty"`
-	Usable        bool          `json:"usable"`
-	Why           string        `json:"why,omitempty"` // why not usable
-}
-
-// Info is the hello answer: what this runner is and what it can run.
-type Info struct {
-	Protocol  int               `json:"protocol"`
-	Arch      string            `json:"arch"`
-	OS        string            `json:"os"`
-	Compiler  string            `json:"compiler"`
-	GoVersion string            `json:"go_version"`
-	Features  []arch.Feature    `json:"features"` // every feature this arch knows
-	Detected  []string          `json:"detected"`
-	Masked    []string          `json:"masked,omitempty"`
-	Impls     []ImplInfo        `json:"impls"`
-	Best      map[string]string `json:"best"`             // alg -> dispatch choice under the mask
-	Probes    []ProbeInfo       `json:"probes,omitempty"` // feature probes the probe command can run
-}
+// Info and ImplInfo are the hello answer's types (package wire, which the
+// host reads without importing the runner).
+type (
+	Info     = wire.Info
+	ImplInfo = wire.ImplInfo
+)
 
 // Server holds the feature state the runner was started with.
 type Server struct {
@@ -68,6 +47,12 @@ func (s *Server) Info() Info {
 		Compiler: runtime.Compiler, GoVersion: runtime.Version(),
 		Features: arch.KnownFeatures(), Detected: setList(s.State.Detected),
 		Masked: setList(s.State.Masked), Best: map[string]string{}, Probes: probeList(),
+	}
+	for _, op := range arch.Ops() {
+		inf.Ops = append(inf.Ops, op.OpInfo)
+	}
+	for _, sa := range arch.SpeedAlgs() {
+		inf.Speed = append(inf.Speed, sa.SpeedInfo)
 	}
 	for _, im := range arch.Impls() {
 		why := s.State.Missing(im)
@@ -161,8 +146,19 @@ func register(name string, nargs int, usage string, run func(s *Server, args [][
 func init() {
 	register("hello", 1, "host protocol version", cmdHello)
 	register("quit", 0, "", func(*Server, [][]byte) ([][]byte, error) { return nil, nil })
+	// payload: wire.Pack(the op's params..., data); answers the output.
+	register("run", 3, "impl, op, payload", cmdRun)
+	// Many cases of one op in one request (vector files): cases is
+	// wire.Pack(params1..., data1, params2..., ...); the answer is
+	// wire.Pack(out1, out2, ...). pieces cuts each message (parsePieces);
+	// "" is one call out of place, pieces run in place where the shape
+	// allows it.
+	register("batch", 4, "impl, op, pieces, cases", cmdBatch)
+	// One Monte Carlo checkpoint (the family's definition) inside the
+	// runner: args is wire.Pack(arguments...); answers its strings.
+	register("mct", 3, "impl, op, args", cmdMCT)
+	// Shorthands of run and mct for hash ops, as SHAVS files use them.
 	register("hash", 3, "impl, digest, message", cmdHash)
-	// One SHAVS Monte Carlo checkpoint: 1000 iterations inside the runner.
 	register("hash-mct", 3, "impl, digest, seed", cmdHashMCT)
 }
 
@@ -190,67 +186,198 @@ func cmdHello(s *Server, args [][]byte) ([][]byte, error) {
 	return [][]byte{[]byte(strconv.Itoa(wire.Version)), js}, nil
 }
 
-// usable looks up an implementation of alg that can run on this CPU and mask.
-func (s *Server) usable(name []byte, alg string) (*arch.Impl, error) {
+// usable looks up an implementation of family that can run on this CPU
+// and mask.
+func (s *Server) usable(name []byte, family string) (*arch.Impl, error) {
 	im, ok := arch.Lookup(string(name))
 	if !ok {
 		return nil, fmt.Errorf("unknown implementation %q", name)
 	}
-	if im.Alg != alg {
-		return nil, fmt.Errorf("implementation %q is %s, not %s", name, im.Alg, alg)
+	if im.Alg != family {
+		return nil, fmt.Errorf("implementation %q is %s, not %s", name, im.Alg, family)
 	}
 	if why := s.State.Missing(im); why != "" {
 		return nil, fmt.Errorf("implementation %q not usable here: %s", name, why)
 	}
+	if err := arch.CheckFuncs(im); err != nil {
+		return nil, err
+	}
 	return im, nil
 }
 
-// digest is one hash function a block kernel serves.
-type digest struct {
-	alg  string // the kernel family it needs
-	size int
-	sum  func(im *arch.Impl, msg []byte) []byte
-}
-
-// Digests maps the names used on the wire to hash functions.
-var digests = map[string]digest{
-	"sha256": {arch.SHA256, 32, func(im *arch.Impl, msg []byte) []byte { d := arch.SHA256Sum(arch.SHA256BlockOf(im), msg); return d[:] }},
-	"sha224": {arch.SHA256, 28, func(im *arch.Impl, msg []byte) []byte { d := arch.SHA224Sum(arch.SHA256BlockOf(im), msg); return d[:] }},
-}
-
-func (s *Server) digest(impl, name []byte) (*arch.Impl, digest, error) {
-	d, ok := digests[string(name)]
+// op finds an op and a usable implementation of its family.
+func (s *Server) op(impl, name []byte) (*arch.Impl, *arch.Op, error) {
+	op, ok := arch.LookupOp(string(name))
 	if !ok {
-		return nil, d, fmt.Errorf("unknown digest %q (known: sha224, sha256)", name)
+		return nil, nil, fmt.Errorf("unknown op %q (known: %s)", name, opList())
 	}
-	im, err := s.usable(impl, d.alg)
-	return im, d, err
+	im, err := s.usable(impl, op.Family)
+	return im, op, err
+}
+
+func opList() string {
+	var names []string
+	for _, o := range arch.Ops() {
+		names = append(names, o.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// splitPayload cuts a payload into the op's params and its data.
+func splitPayload(op *arch.Op, payload []byte) (params [][]byte, data []byte, err error) {
+	parts, err := wire.Unpack(payload)
+	if err != nil {
+		return nil, nil, fmt.Errorf("payload: %v", err)
+	}
+	if len(parts) != len(op.Params)+1 {
+		return nil, nil, fmt.Errorf("payload: %d strings, %s wants %d params (%s) and the data", len(parts), op.Name, len(op.Params), strings.Join(op.Params, ", "))
+	}
+	return parts[:len(op.Params)], parts[len(op.Params)], nil
+}
+
+// runOp runs op once, out of place (or in place on a copy when inPlace).
+func runOp(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, chunks []int, inPlace bool) ([]byte, error) {
+	if len(data)%op.Unit != 0 {
+		return nil, fmt.Errorf("%s takes whole %d-byte units, got %d bytes", op.Name, op.Unit, len(data))
+	}
+	var dst []byte
+	if op.InPlace() {
+		dst = make([]byte, len(data))
+		if inPlace {
+			copy(dst, data)
+			data = dst
+		}
+	}
+	return op.Run(im, params, dst, data, chunks)
+}
+
+func cmdRun(s *Server, args [][]byte) ([][]byte, error) {
+	im, op, err := s.op(args[0], args[1])
+	if err != nil {
+		return nil, err
+	}
+	params, data, err := splitPayload(op, args[2])
+	if err != nil {
+		return nil, err
+	}
+	out, err := runOp(im, op, params, data, nil, false)
+	if err != nil {
+		return nil, err
+	}
+	return [][]byte{out}, nil
+}
+
+// parsePieces reads "" (one call) or comma-separated sizes "1,15,32" that
+// are cycled over the message; 0 is an empty call.
+func parsePieces(b []byte, unit int) ([]int, error) {
+	if len(b) == 0 {
+		return nil, nil
+	}
+	var out []int
+	some := false
+	for _, f := range strings.Split(string(b), ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("pieces %q: %q is not a size", b, f)
+		}
+		if n%unit != 0 {
+			return nil, fmt.Errorf("pieces %q: %d is not a whole number of %d-byte units", b, n, unit)
+		}
+		some = some || n > 0
+		out = append(out, n)
+	}
+	if !some {
+		return nil, fmt.Errorf("pieces %q: every size is 0", b)
+	}
+	return out, nil
+}
+
+// cycle repeats pieces until they cover n bytes.
+func cycle(pieces []int, n int) []int {
+	if pieces == nil {
+		return nil
+	}
+	var out []int
+	for off, i := 0, 0; off < n; i++ {
+		k := pieces[i%len(pieces)]
+		out = append(out, k)
+		off += k
+	}
+	return out
+}
+
+func cmdBatch(s *Server, args [][]byte) ([][]byte, error) {
+	im, op, err := s.op(args[0], args[1])
+	if err != nil {
+		return nil, err
+	}
+	pieces, err := parsePieces(args[2], op.Unit)
+	if err != nil {
+		return nil, err
+	}
+	if pieces != nil && !op.Streams() {
+		return nil, fmt.Errorf("%s (%s) cannot be fed in pieces", op.Name, op.Shape)
+	}
+	cases, err := wire.Unpack(args[3])
+	if err != nil {
+		return nil, fmt.Errorf("cases: %v", err)
+	}
+	per := len(op.Params) + 1
+	if len(cases)%per != 0 {
+		return nil, fmt.Errorf("cases: %d strings, want groups of %d (%s, data)", len(cases), per, strings.Join(op.Params, ", "))
+	}
+	outs := make([][]byte, 0, len(cases)/per)
+	for i := 0; i < len(cases); i += per {
+		data := cases[i+per-1]
+		out, err := runOp(im, op, cases[i:i+per-1], data, cycle(pieces, len(data)), pieces != nil)
+		if err != nil {
+			return nil, fmt.Errorf("case %d: %v", i/per, err)
+		}
+		outs = append(outs, out)
+	}
+	return [][]byte{wire.Pack(outs...)}, nil
+}
+
+func cmdMCT(s *Server, args [][]byte) ([][]byte, error) {
+	im, op, err := s.op(args[0], args[1])
+	if err != nil {
+		return nil, err
+	}
+	if op.MCT == nil {
+		return nil, fmt.Errorf("%s has no Monte Carlo test", op.Name)
+	}
+	a, err := wire.Unpack(args[2])
+	if err != nil {
+		return nil, fmt.Errorf("args: %v", err)
+	}
+	return op.MCT(im, a)
+}
+
+// hashOp finds a hash-shaped op for the hash shorthands.
+func (s *Server) hashOp(impl, name []byte) (*arch.Impl, *arch.Op, error) {
+	im, op, err := s.op(impl, name)
+	if err == nil && op.Shape != wire.ShapeHash {
+		err = fmt.Errorf("op %q is a %s, not a hash", name, op.Shape)
+	}
+	return im, op, err
 }
 
 func cmdHash(s *Server, args [][]byte) ([][]byte, error) {
-	im, d, err := s.digest(args[0], args[1])
+	im, op, err := s.hashOp(args[0], args[1])
 	if err != nil {
 		return nil, err
 	}
-	return [][]byte{d.sum(im, args[2])}, nil
+	out, err := op.Run(im, nil, nil, args[2], nil)
+	if err != nil {
+		return nil, err
+	}
+	return [][]byte{out}, nil
 }
 
-// cmdHashMCT runs one SHAVS Monte Carlo checkpoint: MD0 = MD1 = MD2 = seed,
-// then MDi = H(MDi-3 || MDi-2 || MDi-1) for i = 3..1002; returns MD1002.
 func cmdHashMCT(s *Server, args [][]byte) ([][]byte, error) {
-	im, d, err := s.digest(args[0], args[1])
+	im, op, err := s.hashOp(args[0], args[1])
 	if err != nil {
 		return nil, err
 	}
-	seed := args[2]
-	if len(seed) != d.size {
-		return nil, fmt.Errorf("seed must be %d bytes, got %d", d.size, len(seed))
-	}
-	buf := make([]byte, 0, 3*d.size)
-	a, b, c := seed, seed, seed
-	for i := 0; i < 1000; i++ {
-		buf = append(append(append(buf[:0], a...), b...), c...)
-		a, b, c = b, c, d.sum(im, buf)
-	}
-	return [][]byte{c}, nil
+	return op.MCT(im, args[2:3])
 }

@@ -69,7 +69,7 @@ func TestHelloHashAndErrors(t *testing.T) {
 	require.Equal(t, hex.EncodeToString(want[:]), hex.EncodeToString(resps[1][1]))
 	w224 := sha256.Sum224(msg)
 	require.Equal(t, w224[:], resps[2][1])
-	for i, sub := range []string{"unknown command", "want 3 arguments", "unknown implementation", "unknown digest", "protocol mismatch", "seed must be 32 bytes"} {
+	for i, sub := range []string{"unknown command", "want 3 arguments", "unknown implementation", "unknown op \"md5\"", "protocol mismatch", "seed must be 32 bytes"} {
 		r := resps[3+i]
 		require.Equal(t, "error", string(r[0]), "response %d", 3+i)
 		require.Contains(t, string(r[1]), sub)

@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // Plain testing only: this file must build with gccgo 12 too. The package's
@@ -46,7 +46,7 @@ func TestSpeedAnswersAndChecksOutput(t *testing.T) {
 	impls := strings.Join(append(names, names...), ",")
 	for _, size := range []int{0, 1, 16, 55, 56, 63, 64, 119, 120, 1000} {
 		msg := make([]byte, size)
-		SpeedPattern(msg)
+		wire.SpeedPattern(msg)
 		want256 := sha256.Sum256(msg)
 		want224 := sha256.Sum224(msg)
 		for _, c := range []struct {
@@ -89,43 +89,6 @@ func TestSpeedAnswersAndChecksOutput(t *testing.T) {
 	}
 }
 
-// Interleaving gives each implementation its own window (CPU time): the
-// request lasts at least the sum of the windows, and each one is met.
-func TestTimeInterleaved(t *testing.T) {
-	var a, b int
-	runA := func(n int) {
-		for i := 0; i < n; i++ {
-			a++
-		}
-	}
-	runB := func(n int) {
-		for i := 0; i < n; i++ {
-			b += 2
-		}
-	}
-	start := time.Now()
-	res := TimeInterleaved([]func(int){runA, runB}, 20*time.Millisecond)
-	total := time.Since(start)
-	for i, r := range res {
-		spent := r.CPU
-		if spent < 0 {
-			spent = r.Wall
-		}
-		if r.Ops <= 0 || spent < 20*time.Millisecond && r.Wall < 20*time.Millisecond {
-			t.Errorf("operation %d: %d ops in %v (cpu %v), want >0 in a 20ms window", i, r.Ops, r.Wall, r.CPU)
-		}
-	}
-	// Not 40 ms exactly: the thread's CPU clock and the wall clock are read
-	// at slightly different moments. Under qemu-user the CPU clock can run
-	// ahead of the wall clock (see above), so the sum holds natively only.
-	if os.Getenv("XARCH_EMULATED") == "" && total < 35*time.Millisecond {
-		t.Errorf("two 20ms windows took %v in all", total)
-	}
-	if a == 0 || b == 0 {
-		t.Error("an operation never ran")
-	}
-}
-
 func TestSpeedErrors(t *testing.T) {
 	s, err := New("")
 	if err != nil {
@@ -159,15 +122,18 @@ func TestSpeedLoopDoesNotAllocate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, im := range speedImpls(t, s) {
-		for _, alg := range []string{"sha256", "sha224"} {
-			for _, size := range []int{16, 100, 16384} {
-				op, err := speedAlgs[alg].prepare(im, size)
+	for _, alg := range arch.SpeedAlgs() {
+		for _, im := range arch.Impls() {
+			if im.Alg != alg.Family || im.Planted || s.State.Missing(im) != "" {
+				continue
+			}
+			for _, size := range []int{16, 112, 16384} {
+				run, _, err := alg.Prepare(im, size)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if a := testing.AllocsPerRun(20, func() { op.run(3) }); a != 0 {
-					t.Errorf("%s %s %d bytes: %.1f allocations per run, want 0", im.Name, alg, size, a)
+				if a := testing.AllocsPerRun(20, func() { run(3) }); a != 0 {
+					t.Errorf("%s %s %d bytes: %.1f allocations per run, want 0", im.Name, alg.Name, size, a)
 				}
 			}
 		}
@@ -182,7 +148,7 @@ func TestSpeedAES(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range SpeedAESModes {
+	for _, m := range arch.AESSpeedModes {
 		for _, size := range []int{16, 64, 1000} {
 			out, err := s.call("speed", frame("aes/generic", m.Name, strconv.Itoa(size), "1000000"))
 			if m.Mode != arch.AESModeCTR && size%16 != 0 {
@@ -207,17 +173,17 @@ func TestSpeedAES(t *testing.T) {
 }
 
 func aesReference(t *testing.T, mode string, keyLen, size int) []byte {
-	block, err := aes.NewCipher(SpeedAESKey(keyLen))
+	block, err := aes.NewCipher(arch.AESSpeedKey(keyLen))
 	if err != nil {
 		t.Fatal(err)
 	}
 	buf := make([]byte, size)
-	SpeedPattern(buf)
+	wire.SpeedPattern(buf)
 	switch mode {
 	case arch.AESModeCTR:
-		cipher.NewCTR(block, SpeedAESIV(mode)).XORKeyStream(buf, buf)
+		cipher.NewCTR(block, arch.AESSpeedIV(mode)).XORKeyStream(buf, buf)
 	case arch.AESModeCBC:
-		cipher.NewCBCEncrypter(block, SpeedAESIV(mode)).CryptBlocks(buf, buf)
+		cipher.NewCBCEncrypter(block, arch.AESSpeedIV(mode)).CryptBlocks(buf, buf)
 	default:
 		for j := 0; j < size; j += 16 {
 			block.Encrypt(buf[j:j+16], buf[j:j+16])

@@ -46,3 +46,133 @@ func TuningLengths(ts []Tuning, blockBytes int) []int {
 	}
 	return out
 }
+
+// Shape says how an op is checked and how cases are made for it.
+type Shape string
+
+const (
+	// ShapeHash: a message in, a fixed-size digest out; the message may be
+	// fed in pieces.
+	ShapeHash Shape = "hash"
+	// ShapeCipher: the output is as long as the input, may overwrite it
+	// (in place) and may be produced in pieces of whole Units.
+	ShapeCipher Shape = "cipher"
+	// ShapeAEAD: a cipher with associated data and a tag; "authentication
+	// failed" is a legitimate answer of the open direction.
+	ShapeAEAD Shape = "aead"
+	// ShapeFixed: operands of sizes the op fixes (big numbers); no pieces.
+	ShapeFixed Shape = "fixed"
+)
+
+// OpInfo is one wire op a family serves, as the runner reports it.
+type OpInfo struct {
+	Name   string   `json:"name"`
+	Family string   `json:"family"`
+	Shape  Shape    `json:"shape"`
+	Params []string `json:"params,omitempty"` // fixed arguments before the data, in order
+	Block  int      `json:"block"`            // the family's block in bytes: edges are built around it
+	Unit   int      `json:"unit"`             // data and piece lengths are multiples of Unit
+	Out    int      `json:"out,omitempty"`    // output bytes of a hash (0: as long as the input)
+	MCT    bool     `json:"mct,omitempty"`    // the runner runs one Monte Carlo checkpoint of it
+}
+
+// Streams reports whether the op's data may be fed in pieces.
+func (o OpInfo) Streams() bool { return o.Shape == ShapeHash || o.Shape == ShapeCipher }
+
+// InPlace reports whether the output may overwrite the input.
+func (o OpInfo) InPlace() bool { return o.Shape == ShapeCipher }
+
+// SpeedInfo is one algorithm the runner's speed command times (openssl's
+// spelling), and the op it stands for.
+type SpeedInfo struct {
+	Name   string `json:"name"`
+	Op     string `json:"op"`
+	Family string `json:"family"`
+}
+
+// ImplInfo describes one implementation in the hello answer.
+type ImplInfo struct {
+	Name          string   `json:"name"`
+	Alg           string   `json:"alg"` // its family
+	Arch          string   `json:"arch"`
+	Requires      []string `json:"requires,omitempty"`
+	Tuning        []Tuning `json:"tuning,omitempty"`
+	Rank          int      `json:"rank"`
+	NeedsHardware string   `json:"needs_hardware,omitempty"`
+	Planted       bool     `json:"planted,omitempty"`
+	Usable        bool     `json:"usable"`
+	Why           string   `json:"why,omitempty"` // why not usable
+}
+
+// Feature is a CPU feature an arch can detect.
+type Feature struct {
+	Name string `json:"name"` // lower case, as used by Requires and the mask
+	Desc string `json:"desc"`
+}
+
+// ProbeInfo names a registered feature probe.
+type ProbeInfo struct {
+	Feature string `json:"feature"`
+	Instr   string `json:"instr"`
+}
+
+// ProbeResult is one probe's outcome, as JSON in the probe answer.
+type ProbeResult struct {
+	Feature string `json:"feature"`
+	Instr   string `json:"instr"`
+	Want    string `json:"want"` // hex
+	Got     string `json:"got"`  // hex
+	OK      bool   `json:"ok"`
+	Error   string `json:"error,omitempty"` // a panic inside the probe
+}
+
+// Info is the hello answer: what a runner is and what it can run.
+type Info struct {
+	Protocol  int               `json:"protocol"`
+	Arch      string            `json:"arch"`
+	OS        string            `json:"os"`
+	Compiler  string            `json:"compiler"`
+	GoVersion string            `json:"go_version"`
+	Features  []Feature         `json:"features"` // every feature this arch knows
+	Detected  []string          `json:"detected"`
+	Masked    []string          `json:"masked,omitempty"`
+	Impls     []ImplInfo        `json:"impls"`
+	Best      map[string]string `json:"best"`             // family -> dispatch choice under the mask
+	Probes    []ProbeInfo       `json:"probes,omitempty"` // feature probes the probe command can run
+	Ops       []OpInfo          `json:"ops"`              // every op the families serve
+	Speed     []SpeedInfo       `json:"speed,omitempty"`  // the speed command's algorithms
+}
+
+// Op finds an op of the hello answer.
+func (inf Info) Op(name string) (OpInfo, bool) {
+	for _, o := range inf.Ops {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return OpInfo{}, false
+}
+
+// Result tags of the check command: the first byte of each variant's answer.
+const (
+	CheckOK    = 'o' // the output follows
+	CheckFault = 'f' // a memory fault, described
+	CheckError = 'e' // another failure (input modified, poison overwritten, error)
+)
+
+// Speed request limits: a request outside them is a host bug, not a
+// measurement.
+const (
+	SpeedMaxSize  = 1 << 24
+	SpeedMaxNanos = int64(600e9)
+	// SpeedMaxImpls keeps the answer (4 strings each) inside MaxArgs.
+	SpeedMaxImpls = 15
+)
+
+// SpeedPattern fills buf with the bytes every speed request works on, so
+// the host can check the answer's output against its own computation.
+func SpeedPattern(buf []byte) {
+	for i := range buf {
+		buf[i] = byte(i*131 + 7)
+	}
+}

@@ -1,0 +1,185 @@
+package arch
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+
+	"github.com/xarchlab/xarch/wire"
+)
+
+// The AES family: one cipher op per mode and direction ("aes-ctr-enc"),
+// with params key and iv (empty for ECB), run through AESStream (the mode
+// layer a library would use, so the kernels' optional CBC/CTR entry points
+// and the chaining state are exercised as well as the block functions);
+// the AESAVS Monte Carlo step; and openssl's -evp speed names.
+
+// AESOpName is the wire op of mode and direction: "aes-cbc-dec".
+func AESOpName(mode string, decrypt bool) string {
+	if decrypt {
+		return "aes-" + mode + "-dec"
+	}
+	return "aes-" + mode + "-enc"
+}
+
+// AESMCTInner is the number of inner iterations of an AESAVS MCT round.
+const AESMCTInner = 1000
+
+// AESSpeedModes are the AES algorithms of the speed command.
+var AESSpeedModes = []struct {
+	Name, Mode string
+	KeyLen     int
+}{
+	{"aes-128-ctr", AESModeCTR, 16}, {"aes-192-ctr", AESModeCTR, 24}, {"aes-256-ctr", AESModeCTR, 32},
+	{"aes-128-cbc", AESModeCBC, 16}, {"aes-192-cbc", AESModeCBC, 24}, {"aes-256-cbc", AESModeCBC, 32},
+	{"aes-128-ecb", AESModeECB, 16}, {"aes-192-ecb", AESModeECB, 24}, {"aes-256-ecb", AESModeECB, 32},
+}
+
+// AESSpeedKey is the key of AES speed operations (its first n bytes).
+func AESSpeedKey(n int) []byte {
+	k := make([]byte, n)
+	for i := range k {
+		k[i] = byte(0x10 + i)
+	}
+	return k
+}
+
+// AESSpeedIV is the IV (initial counter for CTR) of AES speed operations;
+// ECB has none.
+func AESSpeedIV(mode string) []byte {
+	if mode == AESModeECB {
+		return nil
+	}
+	iv := make([]byte, 16)
+	for i := range iv {
+		iv[i] = byte(0xf0 + i)
+	}
+	return iv
+}
+
+func init() {
+	f := &Family{Name: AES, Block: 16, Check: func(im *Impl) error { _, err := AESOf(im); return err }}
+	for _, mode := range AESModes {
+		for _, dec := range []bool{false, true} {
+			mode, dec := mode, dec
+			unit := 1
+			if mode == AESModeECB || mode == AESModeCBC {
+				unit = 16
+			}
+			op := &Op{
+				OpInfo: wire.OpInfo{Name: AESOpName(mode, dec), Shape: wire.ShapeCipher, Params: []string{"key", "iv"}, Unit: unit},
+				Run: func(im *Impl, params [][]byte, dst, in []byte, chunks []int) ([]byte, error) {
+					fs, err := AESOf(im)
+					if err != nil {
+						return nil, err
+					}
+					st, err := NewAESStream(fs, mode, dec, params[0], params[1])
+					if err != nil {
+						return nil, err
+					}
+					return dst, Feed(dst, in, chunks, st.Crypt)
+				},
+			}
+			if mode != AESModeCTR {
+				op.MCT = func(im *Impl, args [][]byte) ([][]byte, error) { return aesMCT(im, mode, dec, args) }
+			}
+			f.Ops = append(f.Ops, op)
+		}
+	}
+	for _, m := range AESSpeedModes {
+		m := m
+		f.Speed = append(f.Speed, &SpeedAlg{
+			SpeedInfo: wire.SpeedInfo{Name: m.Name, Op: AESOpName(m.Mode, false)},
+			Prepare: func(im *Impl, size int) (func(int), func() []byte, error) {
+				return aesSpeed(im, m.Mode, m.KeyLen, size)
+			},
+		})
+	}
+	RegisterFamily(f)
+}
+
+// aesMCT runs the inner loop of one AESAVS (NIST, 2002) Monte Carlo outer
+// iteration for ECB, CBC, OFB and CFB128; args are key, iv, text. Written
+// for encryption (for decryption swap PT and CT):
+//
+//	ECB:   CT[j] = AES(Key[i], PT[j]);  PT[j+1] = CT[j]
+//	other: CT[0] = AES(Key[i], IV[i], PT[0]);  PT[1] = IV[i]
+//	       CT[j] = AES(Key[i], PT[j]);  PT[j+1] = CT[j-1]  (j > 0, chaining
+//	       state carried over from j-1)
+//
+// It answers CT[999] and CT[998]; the host shuffles the key and picks the
+// next IV and PT from them.
+func aesMCT(im *Impl, mode string, dec bool, args [][]byte) ([][]byte, error) {
+	if len(args) != 3 {
+		return nil, fmt.Errorf("AES Monte Carlo takes key, iv and text, got %d arguments", len(args))
+	}
+	fs, err := AESOf(im)
+	if err != nil {
+		return nil, err
+	}
+	if mode == AESModeCTR {
+		return nil, errors.New("AESAVS defines no Monte Carlo test for CTR")
+	}
+	st, err := NewAESStream(fs, mode, dec, args[0], args[1])
+	if err != nil {
+		return nil, err
+	}
+	if len(args[2]) != 16 {
+		return nil, fmt.Errorf("text must be one 16-byte block, got %d bytes", len(args[2]))
+	}
+	ecb := mode == AESModeECB
+	var in, out, prev [16]byte
+	copy(in[:], args[2])
+	for j := 0; j < AESMCTInner; j++ {
+		prev = out
+		if err := st.Crypt(out[:], in[:]); err != nil {
+			return nil, err
+		}
+		switch {
+		case ecb:
+			in = out
+		case j == 0:
+			copy(in[:], args[1])
+		default:
+			in = prev
+		}
+	}
+	return [][]byte{out[:], prev[:]}, nil
+}
+
+// aesSpeed: one buffer encrypted in place per operation with the chaining
+// state carried on, as `openssl speed -evp aes-128-ctr` does with one
+// context. The check output is the SHA-256 of one operation on a fresh
+// stream (AESSpeedKey, AESSpeedIV) over the pattern: after n operations the
+// buffer depends on n, a fresh one does not.
+func aesSpeed(im *Impl, mode string, keyLen, size int) (func(int), func() []byte, error) {
+	fs, err := AESOf(im)
+	if err != nil {
+		return nil, nil, err
+	}
+	if mode != AESModeCTR && size%16 != 0 {
+		return nil, nil, fmt.Errorf("%s takes whole 16-byte blocks; size %d is not a multiple of 16", mode, size)
+	}
+	key, iv := AESSpeedKey(keyLen), AESSpeedIV(mode)
+	fresh, err := NewAESStream(fs, mode, false, key, iv)
+	if err != nil {
+		return nil, nil, err
+	}
+	buf := make([]byte, size)
+	wire.SpeedPattern(buf)
+	if err := fresh.Crypt(buf, buf); err != nil {
+		return nil, nil, err
+	}
+	check := sha256.Sum256(buf)
+	st, err := NewAESStream(fs, mode, false, key, iv)
+	if err != nil {
+		return nil, nil, err
+	}
+	wire.SpeedPattern(buf)
+	run := func(n int) {
+		for i := 0; i < n; i++ {
+			st.Crypt(buf, buf)
+		}
+	}
+	return run, func() []byte { return check[:] }, nil
+}
