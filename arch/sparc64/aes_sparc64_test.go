@@ -30,8 +30,8 @@ func TestAESRegistered(t *testing.T) {
 	if !ok {
 		t.Fatal("aes/t4 is not registered")
 	}
-	if t4.Alg != arch.AES || t4.Rank != 30 || t4.AES == nil || t4.AES.Encrypt == nil ||
-		t4.AES.Decrypt == nil || strings.Join(t4.Requires, ",") != "crypto" || t4.NeedsHardware == "" {
+	if t4.Alg != arch.AES || t4.Rank != 30 || arch.AESFuncsOf(t4) == nil || arch.AESFuncsOf(t4).Encrypt == nil ||
+		arch.AESFuncsOf(t4).Decrypt == nil || strings.Join(t4.Requires, ",") != "crypto" || t4.NeedsHardware == "" {
 		t.Fatalf("aes/t4 registered wrongly: %+v", t4)
 	}
 	st := arch.State{Detected: arch.Detect()}
