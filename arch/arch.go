@@ -132,7 +132,7 @@ func KnownFeatures() []Feature {
 	return out
 }
 
-// Detect returns the features the CPU reports, before any mask.
+// Detect returns the features the CPU reports, before any mask or force.
 func Detect() map[string]bool {
 	out := map[string]bool{}
 	for _, d := range detectors {
@@ -147,7 +147,13 @@ func Detect() map[string]bool {
 
 // ParseMask turns "shani,avx2" (or "all") into a set of features to turn
 // off. Unknown names are an error that lists the known ones.
-func ParseMask(s string) (map[string]bool, error) {
+func ParseMask(s string) (map[string]bool, error) { return parseFeatures(s, "mask") }
+
+// ParseForce turns "zknh,zkne" into a set of features to treat as detected
+// (a model whose emulator runs them but whose guest cannot detect them).
+func ParseForce(s string) (map[string]bool, error) { return parseFeatures(s, "force list") }
+
+func parseFeatures(s, what string) (map[string]bool, error) {
 	out := map[string]bool{}
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -171,7 +177,7 @@ func ParseMask(s string) (map[string]bool, error) {
 			continue
 		}
 		if !known[part] {
-			return nil, fmt.Errorf("unknown feature %q in mask; known here: %s", part, strings.Join(names, ","))
+			return nil, fmt.Errorf("unknown feature %q in %s; known here: %s", part, what, strings.Join(names, ","))
 		}
 		out[part] = true
 	}

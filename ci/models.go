@@ -20,6 +20,11 @@ type Model struct {
 	Native bool     `json:"native,omitempty"`
 	Extra  bool     `json:"extra,omitempty"`  // not in the default matrix
 	Expect []string `json:"expect,omitempty"` // features the runner should detect; nil: no expectation
+	// Force lists features the emulator runs but the guest cannot detect
+	// (QEMU 7.2 answers riscv64's hwprobe with ENOSYS, say): the runner
+	// treats them as detected (--force), and their probes still check
+	// that the emulator computes them right.
+	Force []string `json:"force,omitempty"`
 }
 
 // QemuCPU is the value for qemu's -cpu flag ("" for the emulator's default).

@@ -14,7 +14,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/xarchlab/xarch/runner"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -27,6 +26,7 @@ type Target struct {
 	CPU    string // qemu -cpu value; "" for the emulator's default
 	Binary string // the runner
 	Mask   string // features to turn off (runner --mask)
+	Force  string // features to treat as detected (runner --force; ci.Model.Force)
 }
 
 // String is "arch/model".
@@ -44,6 +44,9 @@ func (t Target) Command() []string {
 	argv = append(argv, t.Binary)
 	if t.Mask != "" {
 		argv = append(argv, "--mask", t.Mask)
+	}
+	if t.Force != "" {
+		argv = append(argv, "--force", t.Force)
 	}
 	return argv
 }
@@ -85,7 +88,7 @@ type Runner struct {
 	stderr *tailBuffer
 	exited chan struct{}
 	exit   error
-	Info   runner.Info
+	Info   wire.Info
 }
 
 type frameOrErr struct {

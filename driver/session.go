@@ -4,7 +4,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/xarchlab/xarch/runner"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // Session is a runner on one target that comes back after a crash: the
@@ -39,12 +39,12 @@ func (s *Session) ensure() error {
 }
 
 // Info is the runner's hello answer.
-func (s *Session) Info() runner.Info {
+func (s *Session) Info() wire.Info {
 	if s.r == nil {
 		s.ensure()
 	}
 	if s.r == nil {
-		return runner.Info{}
+		return wire.Info{}
 	}
 	return s.r.Info
 }

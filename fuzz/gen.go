@@ -108,11 +108,8 @@ func (c Case) Describe() string {
 		kind = "edge length"
 	}
 	s := fmt.Sprintf("%s, %d bytes (%s, %s data)", c.Op.Name, len(c.Data), kind, c.Pattern)
-	if c.Op.Cipher && len(c.Params) > 0 {
-		s += fmt.Sprintf(", AES-%d key %x", 8*len(c.Params[0]), c.Params[0])
-		if len(c.Params) > 1 && len(c.Params[1]) > 0 {
-			s += fmt.Sprintf(" iv %x", c.Params[1])
-		}
+	if p := describeParams(c.Op, c.Params); p != "" {
+		s += "," + p
 	}
 	return s
 }
@@ -339,7 +336,7 @@ func (g *Gen) randomLen(r *rand.Rand, op Op) int {
 }
 
 // variants: every case runs flush against both guards, misaligned, in
-// uneven chunks and (ciphers) in place.
+// uneven chunks (streaming shapes) and in place (ciphers).
 func (g *Gen) variants(r *rand.Rand, op Op, n int) []Variant {
 	k1, k2 := 1+r.IntN(15), 1+r.IntN(15)
 	out := "end"
@@ -350,7 +347,9 @@ func (g *Gen) variants(r *rand.Rand, op Op, n int) []Variant {
 		{Name: "one", In: "end", Out: out},
 		{Name: "head", In: "start+0", Out: pick(op.Cipher, "start+0", "-")},
 		{Name: "misalign", In: fmt.Sprintf("start+%d", k1), Out: pick(op.Cipher, fmt.Sprintf("start+%d", k2), "-")},
-		{Name: "chunks", In: "end", Out: out, Chunks: chunkList(r, op, n)},
+	}
+	if op.Stream {
+		vs = append(vs, Variant{Name: "chunks", In: "end", Out: out, Chunks: chunkList(r, op, n)})
 	}
 	if op.Cipher {
 		vs = append(vs, Variant{Name: "inplace", In: "end", Out: "same"})

@@ -5,18 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/oracle"
-	"github.com/xarchlab/xarch/runner"
 	"github.com/xarchlab/xarch/suite"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // Options select targets, implementations and the budget.
@@ -98,10 +96,6 @@ type expectMemo struct {
 // Run fuzzes every selected implementation on every selected target.
 func Run(o Options) (*Report, error) {
 	start := time.Now()
-	table, err := ci.Load()
-	if err != nil {
-		return nil, err
-	}
 	if o.Planted && !hasTag(o.Build.Tags, "xarch_planted") {
 		o.Build.Tags = append(append([]string{}, o.Build.Tags...), "xarch_planted")
 	}
@@ -131,52 +125,15 @@ func Run(o Options) (*Report, error) {
 		}
 		return err
 	}
+	planned, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, CI: o.CI, Build: o.Build})
+	if err != nil {
+		return nil, drain(err)
+	}
 	var plans []TargetStat
 	var targets []driver.Target
-	for _, a := range o.Arches {
-		row, err := table.Find(a)
-		if err != nil {
-			return nil, drain(err)
-		}
-		models, err := row.Select(o.Models)
-		if err != nil {
-			return nil, drain(err)
-		}
-		bin, buildErr := "", error(nil)
-		for _, m := range models {
-			st := TargetStat{Arch: a, Model: m.Name}
-			t := driver.Target{Arch: a, Model: m.Name, Mask: o.Mask}
-			if m.Native {
-				if a != runtime.GOARCH {
-					st.Skip = fmt.Sprintf("native %s needs a %s host (this host is %s)", a, a, runtime.GOARCH)
-				}
-			} else {
-				t.Qemu, t.CPU = row.Qemu, m.QemuCPU()
-				if _, err := exec.LookPath(row.Qemu); err != nil {
-					why := row.Qemu + " is not installed (run `sudo ci/install-deps.sh`, Debian package qemu-user-static)"
-					if o.CI {
-						st.Fail = why
-					} else {
-						st.Skip = why
-					}
-				}
-			}
-			if st.Skip == "" && st.Fail == "" {
-				if bin == "" && buildErr == nil {
-					bin, _, buildErr = driver.Build(o.Build, a)
-				}
-				if buildErr != nil {
-					if !o.CI && strings.Contains(buildErr.Error(), "is not installed") {
-						st.Skip = buildErr.Error()
-					} else {
-						st.Fail = buildErr.Error()
-					}
-				}
-				t.Binary = bin
-			}
-			plans = append(plans, st)
-			targets = append(targets, t)
-		}
+	for _, p := range planned {
+		plans = append(plans, TargetStat{Arch: p.Target.Arch, Model: p.Target.Model, Skip: p.Skip, Fail: p.Fail})
+		targets = append(targets, p.Target)
 	}
 
 	op := <-orc
@@ -266,7 +223,7 @@ type targetRun struct {
 
 // implRun is one implementation's progress on the target.
 type implRun struct {
-	info    runner.ImplInfo
+	info    wire.ImplInfo
 	gen     *Gen
 	limit   int  // case numbers below this; 0: until the deadline
 	budget  bool // the default budget: skip the numbers Gen.InBudget refuses
@@ -491,7 +448,7 @@ func (tr *targetRun) judge(ir *implRun, c Case, memo bool) (*outcome, error) {
 			return &outcome{variant: v, kind: KindError, detail: "empty answer"}, nil
 		}
 		switch r[0] {
-		case runner.CheckOK:
+		case wire.CheckOK:
 			if sha256.Sum256(r[1:]) == wantSum {
 				continue
 			}
@@ -500,7 +457,7 @@ func (tr *targetRun) judge(ir *implRun, c Case, memo bool) (*outcome, error) {
 				return nil, err
 			}
 			return &outcome{variant: v, kind: KindWrong, want: want, got: append([]byte(nil), r[1:]...)}, nil
-		case runner.CheckFault:
+		case wire.CheckFault:
 			return &outcome{variant: v, kind: KindFault, detail: string(r[1:])}, nil
 		default:
 			return &outcome{variant: v, kind: KindCheck, detail: string(r[1:])}, nil

@@ -28,16 +28,30 @@ type (
 
 // Server holds the feature state the runner was started with.
 type Server struct {
-	State arch.State
+	State  arch.State
+	forced []string
 }
 
 // New builds a server whose mask string is parsed by arch.ParseMask.
-func New(mask string) (*Server, error) {
+func New(mask string) (*Server, error) { return NewForced(mask, "") }
+
+// NewForced also treats the features of force (arch.ParseForce) as
+// detected: a model whose emulator runs them but whose guest cannot see
+// them (ci/models.json "force").
+func NewForced(mask, force string) (*Server, error) {
 	m, err := arch.ParseMask(mask)
 	if err != nil {
 		return nil, err
 	}
-	return &Server{State: arch.State{Detected: arch.Detect(), Masked: m}}, nil
+	f, err := arch.ParseForce(force)
+	if err != nil {
+		return nil, err
+	}
+	det := arch.Detect()
+	for k := range f {
+		det[k] = true
+	}
+	return &Server{State: arch.State{Detected: det, Masked: m}, forced: setList(f)}, nil
 }
 
 // Info reports the runner's identity, features and implementation table.
@@ -46,7 +60,7 @@ func (s *Server) Info() Info {
 		Protocol: wire.Version, Arch: runtime.GOARCH, OS: runtime.GOOS,
 		Compiler: runtime.Compiler, GoVersion: runtime.Version(),
 		Features: arch.KnownFeatures(), Detected: setList(s.State.Detected),
-		Masked: setList(s.State.Masked), Best: map[string]string{}, Probes: probeList(),
+		Masked: setList(s.State.Masked), Forced: s.forced, Best: map[string]string{}, Probes: probeList(),
 	}
 	for _, op := range arch.Ops() {
 		inf.Ops = append(inf.Ops, op.OpInfo)

@@ -1,14 +1,11 @@
 package speed
 
 import (
-	"crypto/sha256"
-	"fmt"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
-	"github.com/xarchlab/xarch/runner"
+	"github.com/xarchlab/xarch/algs"
+	"github.com/xarchlab/xarch/timing"
 )
 
 // Alg is an algorithm `xarch speed` can time.
@@ -17,62 +14,25 @@ type Alg struct {
 	Family  string // arch.Impl.Alg of the levels that serve it
 	OpenSSL string // -evp name ("" if openssl has none)
 	GoName  string // the Go standard library package of the peer row
+	Blocks  int    // sizes must be multiples of this (0: any)
 	// goOp prepares the Go peer on a buffer of size bytes (the pattern of
-	// runner.SpeedPattern): run(n) does n operations, last gives the
+	// wire.SpeedPattern): run(n) does n operations, last gives the
 	// output of the latest, the reference for checking the runner.
 	goOp func(size int) (run func(n int), last func() []byte)
 }
 
-var algs = map[string]*Alg{}
-
-func addAlg(a *Alg) { algs[a.Name] = a }
-
-func init() {
-	addAlg(&Alg{Name: "sha256", Family: "sha256", OpenSSL: "sha256", GoName: "crypto/sha256",
-		goOp: func(size int) (func(int), func() []byte) {
-			msg := make([]byte, size)
-			runner.SpeedPattern(msg)
-			var out [32]byte
-			return func(n int) {
-					for i := 0; i < n; i++ {
-						out = sha256.Sum256(msg)
-					}
-				}, func() []byte {
-					return append([]byte(nil), out[:]...)
-				}
-		}})
-	addAlg(&Alg{Name: "sha224", Family: "sha256", OpenSSL: "sha224", GoName: "crypto/sha256",
-		goOp: func(size int) (func(int), func() []byte) {
-			msg := make([]byte, size)
-			runner.SpeedPattern(msg)
-			var out [28]byte
-			return func(n int) {
-					for i := 0; i < n; i++ {
-						out = sha256.Sum224(msg)
-					}
-				}, func() []byte {
-					return append([]byte(nil), out[:]...)
-				}
-		}})
-}
-
 // LookupAlg finds an algorithm by name (case-insensitive).
+// The algorithms come from the families' host specs (package algs).
 func LookupAlg(name string) (*Alg, error) {
-	if a, ok := algs[strings.ToLower(name)]; ok {
-		return a, nil
+	spec, p, err := algs.Speed(name)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("unknown algorithm %q (known: %s)", name, strings.Join(AlgNames(), ", "))
+	return &Alg{Name: p.Name, Family: spec.Family, OpenSSL: p.OpenSSL, GoName: p.GoName, Blocks: p.Blocks, goOp: p.GoOp}, nil
 }
 
 // AlgNames lists the algorithms, sorted.
-func AlgNames() []string {
-	var out []string
-	for k := range algs {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+func AlgNames() []string { return algs.SpeedNames() }
 
 // Reference is the algorithm's output on a buffer of size bytes of the
 // speed pattern, computed by Go's standard library.
@@ -83,21 +43,21 @@ func (a *Alg) Reference(size int) []byte {
 }
 
 // GoSpeed times the Go standard library on multi goroutines at once, with
-// the runner's own loop (runner.TimeLoop), and returns the summed bytes
+// the runner's own loop (timing.TimeLoop), and returns the summed bytes
 // per second by thread CPU time and by wall-clock time (cpu is 0 if the
 // CPU clock is unavailable).
 func (a *Alg) GoSpeed(size int, d time.Duration, multi int) (cpu, wall float64) {
 	if multi < 1 {
 		multi = 1
 	}
-	res := make([]runner.SpeedTiming, multi)
+	res := make([]timing.Timing, multi)
 	var wg sync.WaitGroup
 	for i := 0; i < multi; i++ {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
 			run, _ := a.goOp(size)
-			res[i] = runner.TimeLoop(run, d)
+			res[i] = timing.TimeLoop(run, d)
 		}(i)
 	}
 	wg.Wait()
@@ -105,7 +65,7 @@ func (a *Alg) GoSpeed(size int, d time.Duration, multi int) (cpu, wall float64) 
 }
 
 // sumRates adds up the rates of parallel workers (openssl -multi style).
-func sumRates(res []runner.SpeedTiming, size int) (cpu, wall float64) {
+func sumRates(res []timing.Timing, size int) (cpu, wall float64) {
 	for _, t := range res {
 		b := float64(t.Ops) * float64(size)
 		wall += b / t.Wall.Seconds()

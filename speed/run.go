@@ -13,7 +13,8 @@ import (
 	"time"
 
 	"github.com/xarchlab/xarch/driver"
-	"github.com/xarchlab/xarch/runner"
+	"github.com/xarchlab/xarch/timing"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // DefaultSizes are openssl speed's buffer sizes.
@@ -81,8 +82,8 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		return nil, fmt.Errorf("speed: need count>=1, multi>=1, seconds>0, at least one size and algorithm")
 	}
 	for _, s := range o.Sizes {
-		if s < 1 || s > runner.SpeedMaxSize {
-			return nil, fmt.Errorf("size %d: want 1..%d bytes", s, runner.SpeedMaxSize)
+		if s < 1 || s > wire.SpeedMaxSize {
+			return nil, fmt.Errorf("size %d: want 1..%d bytes", s, wire.SpeedMaxSize)
 		}
 	}
 	window := time.Duration(o.Seconds * float64(time.Second))
@@ -148,9 +149,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(implRows) > runner.SpeedMaxImpls {
+		if len(implRows) > wire.SpeedMaxImpls {
 			return nil, fmt.Errorf("%d %s implementations; one request times at most %d (pick some with --impl)",
-				len(implRows), alg.Name, runner.SpeedMaxImpls)
+				len(implRows), alg.Name, wire.SpeedMaxImpls)
 		}
 		rep.Skipped = append(rep.Skipped, skips...)
 		if len(implRows) > 0 {
@@ -287,7 +288,7 @@ func describeSkips(s []Skip) string {
 // runner's table: every usable non-planted level (impls empty or "all"),
 // or the named ones (planted levels only when named). Levels that cannot
 // run are returned as skips, so the table says why a row is missing.
-func selectImpls(info runner.Info, alg *Alg, impls []string) ([]Row, []Skip, error) {
+func selectImpls(info wire.Info, alg *Alg, impls []string) ([]Row, []Skip, error) {
 	all := len(impls) == 0 || (len(impls) == 1 && impls[0] == "all")
 	want := map[string]bool{}
 	for _, n := range impls {
@@ -336,16 +337,16 @@ func selectImpls(info runner.Info, alg *Alg, impls []string) ([]Row, []Skip, err
 func implMeasurer(sessions []*driver.Session, alg *Alg, impls []string, window time.Duration, elapsed bool) func(context.Context, int) ([]float64, []float64, error) {
 	refs := map[int][]byte{}
 	// A request lasts one window of CPU time per implementation, at most
-	// runner.SpeedMaxStretch windows of wall time each on a busy machine;
+	// timing.MaxStretch windows of wall time each on a busy machine;
 	// allow for a slow (emulated) start on top.
-	timeout := time.Duration(len(impls))*runner.SpeedMaxStretch*window + time.Minute
+	timeout := time.Duration(len(impls))*timing.MaxStretch*window + time.Minute
 	return func(_ context.Context, size int) ([]float64, []float64, error) {
 		ref, ok := refs[size]
 		if !ok {
 			ref = alg.Reference(size)
 			refs[size] = ref
 		}
-		res := make([][]runner.SpeedTiming, len(sessions))
+		res := make([][]timing.Timing, len(sessions))
 		errs := make([]error, len(sessions))
 		var wg sync.WaitGroup
 		for i, s := range sessions {
@@ -374,7 +375,7 @@ func implMeasurer(sessions []*driver.Session, alg *Alg, impls []string, window t
 		rates := make([]float64, len(impls))
 		walls := make([]float64, len(impls))
 		for k := range impls {
-			per := make([]runner.SpeedTiming, len(sessions))
+			per := make([]timing.Timing, len(sessions))
 			for i := range sessions {
 				per[i] = res[i][k]
 			}
@@ -389,12 +390,12 @@ func implMeasurer(sessions []*driver.Session, alg *Alg, impls []string, window t
 // parseSpeedAnswer reads the runner's answer: per implementation the
 // operations, wall ns, CPU ns (-1 if unknown) and the last output, which
 // must equal ref.
-func parseSpeedAnswer(out [][]byte, impls []string, ref []byte, alg *Alg) ([]runner.SpeedTiming, error) {
+func parseSpeedAnswer(out [][]byte, impls []string, ref []byte, alg *Alg) ([]timing.Timing, error) {
 	if len(out) != 4*len(impls) {
 		return nil, fmt.Errorf("speed answer has %d strings, want 4 per implementation (operations, wall ns, cpu ns, output) for %d",
 			len(out), len(impls))
 	}
-	var ts []runner.SpeedTiming
+	var ts []timing.Timing
 	for k, impl := range impls {
 		f := out[4*k : 4*k+4]
 		n, err1 := strconv.ParseInt(string(f[0]), 10, 64)
@@ -407,7 +408,7 @@ func parseSpeedAnswer(out [][]byte, impls []string, ref []byte, alg *Alg) ([]run
 			return nil, fmt.Errorf("%s computed a wrong %s while timing: got %x, want %x (Go's %s); reproduce with `xarch run --impl %s`",
 				impl, alg.Name, f[3], ref, alg.GoName, impl)
 		}
-		ts = append(ts, runner.SpeedTiming{Ops: n, Wall: time.Duration(wall), CPU: time.Duration(cpu)})
+		ts = append(ts, timing.Timing{Ops: n, Wall: time.Duration(wall), CPU: time.Duration(cpu)})
 	}
 	return ts, nil
 }

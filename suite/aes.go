@@ -9,9 +9,7 @@ import (
 	"strings"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/aesref"
-	"github.com/xarchlab/xarch/driver"
-	"github.com/xarchlab/xarch/runner"
+	"github.com/xarchlab/xarch/oracle/ref"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
 )
@@ -26,11 +24,8 @@ import (
 // in-process runner in.
 type caller interface {
 	Call(args ...[]byte) ([][]byte, error)
-	Info() runner.Info
+	Info() wire.Info
 }
-
-// aesEdgesFile names the synthetic edge-case suite in reports.
-const aesEdgesFile = "edges: lengths around Tuning, CTR carry (expected from host crypto/aes)"
 
 // aesPieces are the cuts used to feed a message in pieces: stream modes
 // get odd sizes and an empty call, ECB/CBC whole blocks.
@@ -39,29 +34,6 @@ func aesPieces(mode string) string {
 		return "16,48,0,32"
 	}
 	return "1,15,0,17,33"
-}
-
-func init() {
-	var kat, mct []string
-	for _, f := range vectors.AESFiles() {
-		switch f.Kind {
-		case "MCT":
-			mct = append(mct, f.Path)
-		case "CTR":
-		default:
-			kat = append(kat, f.Path)
-		}
-	}
-	algSuites[arch.AES] = []vectorSuite{
-		{Files: kat, Run: func(s *driver.Session, e caseEnv, file string) Result { return runAESFile(s, e, file) }},
-		{Files: mct, Run: func(s *driver.Session, e caseEnv, file string) Result { return runAESMCT(s, e, file) }},
-		{Files: []string{vectors.AESCTRFile, aesEdgesFile}, Run: func(s *driver.Session, e caseEnv, file string) Result {
-			if file == aesEdgesFile {
-				return runAESEdges(s, e)
-			}
-			return runAESCTR(s, e, file)
-		}},
-	}
 }
 
 func aesFileInfo(path string) (vectors.AESFile, bool) {
@@ -93,40 +65,34 @@ func aesBatch(c caller, impl, mode string, dec bool, pieces string, checks []aes
 	for _, ch := range checks {
 		flat = append(flat, ch.key, ch.iv, ch.in)
 	}
-	out, err := c.Call([]byte("aes-batch"), []byte(impl), []byte(mode), []byte(direction(dec)), []byte(pieces), wire.Pack(flat...))
+	out, err := c.Call([]byte("batch"), []byte(impl), []byte(arch.AESOpName(mode, dec)), []byte(pieces), wire.Pack(flat...))
 	if err != nil {
 		return nil, err
 	}
 	if len(out) != 1 {
-		return nil, fmt.Errorf("aes-batch answered %d strings, want 1", len(out))
+		return nil, fmt.Errorf("batch answered %d strings, want 1", len(out))
 	}
 	outs, err := wire.Unpack(out[0])
 	if err != nil {
-		return nil, fmt.Errorf("aes-batch answer: %v", err)
+		return nil, fmt.Errorf("batch answer: %v", err)
 	}
 	if len(outs) != len(checks) {
-		return nil, fmt.Errorf("aes-batch answered %d outputs for %d cases", len(outs), len(checks))
+		return nil, fmt.Errorf("batch answered %d outputs for %d cases", len(outs), len(checks))
 	}
 	return outs, nil
 }
 
 // aesRepro is the `xarch run` line for one AES input.
 func aesRepro(e caseEnv, mode string, dec bool, pieces string, ch aesCheck) string {
-	args := "--mode " + mode
-	if dec {
-		args += " --decrypt"
-	}
-	if pieces != "" {
-		args += " --pieces " + pieces
-	}
+	op := arch.AESOpName(mode, dec)
 	if ch.vector != "" && len(ch.in) > reproInline {
+		args := "--op " + op
+		if pieces != "" {
+			args += " --pieces " + pieces
+		}
 		return e.repro(fmt.Sprintf("%s --vector %s --vectors %s", args, ch.vector, e.dir))
 	}
-	args += fmt.Sprintf(" --key %x", ch.key)
-	if ch.iv != nil {
-		args += fmt.Sprintf(" --iv %x", ch.iv)
-	}
-	return e.repro(fmt.Sprintf("%s --in '%x'", args, ch.in))
+	return e.repro(opArgs(op, []string{"key", "iv"}, [][]byte{ch.key, ch.iv}, ch.in, pieces))
 }
 
 // diffMsg describes a wrong output; long ones by their first wrong block.
@@ -272,10 +238,11 @@ func runAESMCT(c caller, e caseEnv, file string) Result {
 			t.res.Cases++
 			where := fmt.Sprintf("%s:%d", file, vc.Line)
 			what := fmt.Sprintf("MCT %s COUNT = %d", vc.Direction(), vc.Count)
-			repro := e.repro(fmt.Sprintf("--mode %s%s --mct --vector %s --vectors %s", f.Mode, map[bool]string{true: " --decrypt"}[vc.Decrypt], where, e.dir))
-			out, err := c.Call([]byte("aes-mct"), []byte(e.impl), []byte(f.Mode), []byte(vc.Direction()), vc.Key, vc.IV, vc.In)
+			op := arch.AESOpName(f.Mode, vc.Decrypt)
+			repro := e.repro(fmt.Sprintf("--op %s --mct --vector %s --vectors %s", op, where, e.dir))
+			out, err := c.Call([]byte("mct"), []byte(e.impl), []byte(op), wire.Pack(vc.Key, vc.IV, vc.In))
 			if err == nil && (len(out) != 2 || len(out[0]) != 16 || len(out[1]) != 16) {
-				err = fmt.Errorf("aes-mct answered %d strings, want two blocks", len(out))
+				err = fmt.Errorf("mct answered %d strings, want two blocks", len(out))
 			}
 			if err != nil {
 				msg, crashed := callErr(err)
@@ -378,7 +345,7 @@ func runAESEdges(c caller, e caseEnv) Result {
 						iv[15] -= byte(li / 2 % 2)
 						carry = ", counter carries out of the low 64 bits"
 					}
-					want, err := aesref.Crypt(mode, dec, key, iv, in)
+					want, err := ref.AESCrypt(mode, dec, key, iv, in)
 					if err != nil {
 						panic(err) // edges are built from valid keys and IVs
 					}

@@ -9,8 +9,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/driver"
-	"github.com/xarchlab/xarch/runner"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // Trust, but verify the emulator: before a target's implementations run,
@@ -50,7 +51,7 @@ type featureProbe struct {
 // probeWant lists, per feature, whether its probe must be forced: features
 // required by the selected implementations that will run, and on emulators
 // those of implementations that need hardware.
-func probeWant(o Options, t driver.Target, info runner.Info) map[string]bool {
+func probeWant(o Options, t driver.Target, info wire.Info) map[string]bool {
 	detected, masked := map[string]bool{}, map[string]bool{}
 	for _, f := range info.Detected {
 		detected[f] = true
@@ -60,7 +61,7 @@ func probeWant(o Options, t driver.Target, info runner.Info) map[string]bool {
 	}
 	want := map[string]bool{} // feature -> forced
 	for _, im := range info.Impls {
-		if !MatchImpl(o.Impl, im.Name) || (im.Planted && !o.Planted) || len(algSuites[im.Alg]) == 0 {
+		if !MatchImpl(o.Impl, im.Name) || (im.Planted && !o.Planted) || !hasSuites(im.Alg) {
 			continue
 		}
 		needsHW := im.NeedsHardware != "" && t.Qemu != ""
@@ -84,7 +85,7 @@ func probeWant(o Options, t driver.Target, info runner.Info) map[string]bool {
 
 // probeTarget runs the probes and returns their verdicts per feature and
 // the report rows.
-func probeTarget(o Options, s caller, t driver.Target, info runner.Info) (map[string]*featureProbe, []ProbeRow) {
+func probeTarget(o Options, s caller, t driver.Target, info wire.Info) (map[string]*featureProbe, []ProbeRow) {
 	want := probeWant(o, t, info)
 	has := map[string][]string{}
 	for _, p := range info.Probes {
@@ -134,7 +135,7 @@ func probeTarget(o Options, s caller, t driver.Target, info runner.Info) (map[st
 			rows = append(rows, r)
 			continue
 		}
-		var results []runner.ProbeResult
+		var results []wire.ProbeResult
 		if len(out) != 1 || json.Unmarshal(out[0], &results) != nil {
 			r := base
 			r.Verdict, r.Detail = ProbeError, fmt.Sprintf("unreadable probe answer %q", out)
@@ -172,7 +173,7 @@ func probeTarget(o Options, s caller, t driver.Target, info runner.Info) (map[st
 
 // probeStatus says how the probes change an implementation's outcome on a
 // target: ok false means they do not (run or skip it as usual).
-func probeStatus(fp map[string]*featureProbe, t driver.Target, im runner.ImplInfo) (st Status, reason string, ok bool) {
+func probeStatus(fp map[string]*featureProbe, t driver.Target, im wire.ImplInfo) (st Status, reason string, ok bool) {
 	var unfaithful, traps []string
 	for _, f := range im.Requires {
 		if v := fp[f]; v != nil {
@@ -261,4 +262,10 @@ func sortProbes(rows []ProbeRow, arches []string) {
 		}
 		return a.Feature < b.Feature
 	})
+}
+
+// hasSuites reports whether a family has vector suites to run.
+func hasSuites(family string) bool {
+	spec, ok := algs.Lookup(family)
+	return ok && len(spec.Suites) > 0
 }

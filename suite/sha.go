@@ -2,28 +2,40 @@ package suite
 
 import (
 	"bytes"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"time"
 
-	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/vectors"
 )
 
-// vectorSuite runs one family of vector files against an implementation.
-type vectorSuite struct {
-	Files []string // relative to the vectors directory
-	Run   func(s *driver.Session, e caseEnv, file string) Result
+// kinds are the vector suite kinds this package judges (algs.Kind*): how
+// a file of that kind becomes requests and answers become results. A family
+// whose files have a known kind needs nothing here.
+var kinds = map[string]func(s *driver.Session, e caseEnv, vs algs.VectorSuite, file string) Result{
+	algs.KindSHAVS: func(s *driver.Session, e caseEnv, vs algs.VectorSuite, file string) Result {
+		return runHashFile(s, e, file, vs.Op)
+	},
+	algs.KindSHAVSMonte: func(s *driver.Session, e caseEnv, vs algs.VectorSuite, file string) Result {
+		return runMonte(s, e, file, vs.Op)
+	},
+	algs.KindAESAVS: func(s *driver.Session, e caseEnv, _ algs.VectorSuite, file string) Result {
+		return runAESFile(s, e, file)
+	},
+	algs.KindAESMCT: func(s *driver.Session, e caseEnv, _ algs.VectorSuite, file string) Result {
+		return runAESMCT(s, e, file)
+	},
+	algs.KindAESCTR: func(s *driver.Session, e caseEnv, _ algs.VectorSuite, file string) Result {
+		return runAESCTR(s, e, file)
+	},
+	algs.KindAESEdges: func(s *driver.Session, e caseEnv, _ algs.VectorSuite, _ string) Result { return runAESEdges(s, e) },
 }
 
-// algSuites maps an implementation's algorithm to the vectors it must pass.
-var algSuites = map[string][]vectorSuite{
-	arch.SHA256: {shaSuite("SHA256", "sha256", 32), shaSuite("SHA224", "sha224", 28)},
-}
+// KnownKind reports whether the suite can judge a vector suite kind.
+func KnownKind(kind string) bool { _, ok := kinds[kind]; return ok }
 
 // maxListed caps the failures kept per result; the count is always exact.
 const maxListed = 5
@@ -31,19 +43,6 @@ const maxListed = 5
 // reproInline is the longest input printed as hex in a repro line; longer
 // ones are named by file:line instead.
 const reproInline = 64
-
-func shaSuite(nist, digest string, size int) vectorSuite {
-	var files []string
-	for _, f := range vectors.SHAFiles(nist) {
-		files = append(files, f.Path)
-	}
-	return vectorSuite{Files: files, Run: func(s *driver.Session, e caseEnv, file string) Result {
-		if strings.HasSuffix(file, "Monte.rsp") {
-			return runMonte(s, e, file, digest, size)
-		}
-		return runHashFile(s, e, file, digest, size)
-	}}
-}
 
 // tally accumulates one result's cases and failures.
 type tally struct {
@@ -80,8 +79,22 @@ func callErr(err error) (msg string, crashed bool) {
 	return "runner error: " + err.Error(), false
 }
 
-func runHashFile(s *driver.Session, e caseEnv, file, digest string, size int) Result {
+// hashSize is the digest size of a hash op, as the runner declares it.
+func hashSize(c caller, op string) (int, error) {
+	o, ok := c.Info().Op(op)
+	if !ok || o.Out <= 0 {
+		return 0, fmt.Errorf("the runner serves no hash op %q", op)
+	}
+	return o.Out, nil
+}
+
+func runHashFile(s *driver.Session, e caseEnv, file, digest string) Result {
 	t := newTally()
+	size, err := hashSize(s, digest)
+	if err != nil {
+		t.res.Reason = err.Error()
+		return t.done(1)
+	}
 	cases, err := vectors.LoadHash(filepath.Join(e.dir, file), size)
 	if err != nil {
 		t.res.Reason = "bad vector file: " + err.Error()
@@ -91,9 +104,9 @@ func runHashFile(s *driver.Session, e caseEnv, file, digest string, size int) Re
 	failed := 0
 	for i, c := range cases {
 		where := fmt.Sprintf("%s:%d", file, c.Line)
-		repro := e.repro(fmt.Sprintf("--digest %s --vector %s --vectors %s", digest, where, e.dir))
+		repro := e.repro(fmt.Sprintf("--op %s --vector %s --vectors %s", digest, where, e.dir))
 		if len(c.Msg) <= reproInline {
-			repro = e.repro(fmt.Sprintf("--digest %s --in '%x'", digest, c.Msg))
+			repro = e.repro(opArgs(digest, nil, nil, c.Msg, ""))
 		}
 		out, err := s.Call([]byte("hash"), []byte(e.impl), []byte(digest), c.Msg)
 		if err != nil {
@@ -120,8 +133,13 @@ func runHashFile(s *driver.Session, e caseEnv, file, digest string, size int) Re
 
 // runMonte runs the SHAVS Monte Carlo test: one request per checkpoint, each
 // seeded with the previous expected digest so one miss does not hide the rest.
-func runMonte(s *driver.Session, e caseEnv, file, digest string, size int) Result {
+func runMonte(s *driver.Session, e caseEnv, file, digest string) Result {
 	t := newTally()
+	size, err := hashSize(s, digest)
+	if err != nil {
+		t.res.Reason = err.Error()
+		return t.done(1)
+	}
 	mc, err := vectors.LoadMonte(filepath.Join(e.dir, file), size)
 	if err != nil {
 		t.res.Reason = "bad vector file: " + err.Error()
@@ -132,7 +150,7 @@ func runMonte(s *driver.Session, e caseEnv, file, digest string, size int) Resul
 	seed := mc.Seed
 	for i, cp := range mc.Checkpoints {
 		where := fmt.Sprintf("%s:%d", file, cp.Line)
-		repro := e.repro(fmt.Sprintf("--digest %s --mct --in '%s'", digest, hex.EncodeToString(seed)))
+		repro := e.repro("--mct " + opArgs(digest, nil, nil, seed, ""))
 		out, err := s.Call([]byte("hash-mct"), []byte(e.impl), []byte(digest), seed)
 		seed = cp.MD
 		if err != nil {

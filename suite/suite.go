@@ -6,16 +6,15 @@ package suite
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/driver"
-	"github.com/xarchlab/xarch/runner"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // Status of one result row.
@@ -91,71 +90,16 @@ func (r *Report) Failed() bool {
 	return false
 }
 
-// targetPlan is a target to run, or the reason it cannot run.
-type targetPlan struct {
-	target driver.Target
-	model  ci.Model
-	skip   string
-	fail   string
-}
-
 // Run executes the matrix.
 func Run(o Options) (*Report, error) {
 	start := time.Now()
-	table, err := ci.Load()
-	if err != nil {
-		return nil, err
-	}
 	if o.Planted && !hasTag(o.Build.Tags, "xarch_planted") {
 		o.Build.Tags = append(append([]string{}, o.Build.Tags...), "xarch_planted")
 	}
-	var plans []targetPlan
-	for _, a := range o.Arches {
-		row, err := table.Find(a)
-		if err != nil {
-			return nil, err
-		}
-		models, err := row.Select(o.Models)
-		if err != nil {
-			return nil, err
-		}
-		bin, buildErr := "", error(nil)
-		for _, m := range models {
-			p := targetPlan{model: m, target: driver.Target{Arch: a, Model: m.Name, Mask: o.Mask}}
-			if m.Native {
-				if a != runtime.GOARCH {
-					p.skip = fmt.Sprintf("native %s needs a %s host (this host is %s)", a, a, runtime.GOARCH)
-					plans = append(plans, p)
-					continue
-				}
-			} else {
-				p.target.Qemu, p.target.CPU = row.Qemu, m.QemuCPU()
-				if _, err := exec.LookPath(row.Qemu); err != nil {
-					why := row.Qemu + " is not installed (run `sudo ci/install-deps.sh`, Debian package qemu-user-static)"
-					if o.CI {
-						p.fail = why
-					} else {
-						p.skip = why
-					}
-					plans = append(plans, p)
-					continue
-				}
-			}
-			if bin == "" && buildErr == nil {
-				bin, _, buildErr = driver.Build(o.Build, a)
-			}
-			if buildErr != nil {
-				if !o.CI && strings.Contains(buildErr.Error(), "is not installed") {
-					p.skip = buildErr.Error()
-				} else {
-					p.fail = buildErr.Error()
-				}
-			}
-			p.target.Binary = bin
-			plans = append(plans, p)
-		}
+	plans, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, CI: o.CI, Build: o.Build})
+	if err != nil {
+		return nil, err
 	}
-
 	rep := &Report{Targets: len(plans)}
 	if o.Progress != nil {
 		o.Progress.Start(len(plans))
@@ -165,7 +109,7 @@ func Run(o Options) (*Report, error) {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	work := make(chan targetPlan)
+	work := make(chan driver.Planned)
 	var wg sync.WaitGroup
 	for i := 0; i < jobs; i++ {
 		wg.Add(1)
@@ -179,7 +123,7 @@ func Run(o Options) (*Report, error) {
 				rep.Notes = append(rep.Notes, notes...)
 				rep.Probes = append(rep.Probes, probes...)
 				if o.Progress != nil {
-					o.Progress.Step(p.target.String())
+					o.Progress.Step(p.Target.String())
 				}
 				mu.Unlock()
 			}
@@ -241,15 +185,15 @@ func MatchImpl(filter, name string) bool {
 }
 
 // runTarget runs every selected implementation on one target.
-func runTarget(o Options, p targetPlan) ([]Result, []string, []ProbeRow) {
-	t := p.target
+func runTarget(o Options, p driver.Planned) ([]Result, []string, []ProbeRow) {
+	t := p.Target
 	base := Result{Arch: t.Arch, Model: t.Model, Impl: "*"}
 	switch {
-	case p.skip != "":
-		base.Status, base.Reason = Skipped, p.skip
+	case p.Skip != "":
+		base.Status, base.Reason = Skipped, p.Skip
 		return []Result{base}, nil, nil
-	case p.fail != "":
-		base.Status, base.Reason = Failed, p.fail
+	case p.Fail != "":
+		base.Status, base.Reason = Failed, p.Fail
 		return []Result{base}, nil, nil
 	}
 	sess, err := driver.NewSession(t, o.Timeout)
@@ -260,7 +204,7 @@ func runTarget(o Options, p targetPlan) ([]Result, []string, []ProbeRow) {
 	defer sess.Close()
 	info := sess.Info()
 	var notes []string
-	if mm := p.model.Mismatch(info.Detected); mm != "" {
+	if mm := p.Model.Mismatch(info.Detected); mm != "" {
 		notes = append(notes, fmt.Sprintf("%s: model table mismatch: %s (ci/models.json)", t, mm))
 	}
 	verdicts, probes := probeTarget(o, sess, t, info)
@@ -271,7 +215,10 @@ func runTarget(o Options, p targetPlan) ([]Result, []string, []ProbeRow) {
 			continue
 		}
 		seen = true
-		suites := algSuites[im.Alg]
+		var suites []algs.VectorSuite
+		if spec, ok := algs.Lookup(im.Alg); ok {
+			suites = spec.Suites
+		}
 		if len(suites) == 0 {
 			out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, Status: Skipped,
 				Reason: "no vector suite for algorithm " + im.Alg})
@@ -290,7 +237,13 @@ func runTarget(o Options, p targetPlan) ([]Result, []string, []ProbeRow) {
 				if !o.Shard.Has(t.Arch, t.Model, im.Name, f) {
 					continue
 				}
-				res := vs.Run(sess, caseEnv{o: o, t: t, impl: im.Name, dir: o.VectorsDir}, f)
+				run, ok := kinds[vs.Kind]
+				if !ok {
+					out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, File: f, Status: Failed,
+						Reason: "the suite does not know vector suite kind " + vs.Kind})
+					continue
+				}
+				res := run(sess, caseEnv{o: o, t: t, impl: im.Name, dir: o.VectorsDir}, vs, f)
 				res.Arch, res.Model, res.Impl, res.File = t.Arch, t.Model, im.Name, f
 				out = append(out, res)
 			}
@@ -308,7 +261,7 @@ func runTarget(o Options, p targetPlan) ([]Result, []string, []ProbeRow) {
 }
 
 // skipReason says why an implementation does not run on a target.
-func skipReason(t driver.Target, im runner.ImplInfo) string {
+func skipReason(t driver.Target, im wire.ImplInfo) string {
 	if im.NeedsHardware != "" && t.Qemu != "" {
 		return "needs hardware: " + im.NeedsHardware
 	}
@@ -336,6 +289,21 @@ func (e caseEnv) repro(extra string) string {
 		s += " --planted"
 	}
 	return s + " " + extra
+}
+
+// opArgs is the generic `xarch run` spelling of one input: --op NAME, a
+// --param NAME=HEX per non-empty param, --in HEX and --pieces when cut.
+func opArgs(op string, names []string, params [][]byte, in []byte, pieces string) string {
+	s := "--op " + op
+	for i, p := range params {
+		if len(p) > 0 {
+			s += fmt.Sprintf(" --param %s=%x", names[i], p)
+		}
+	}
+	if pieces != "" {
+		s += " --pieces " + pieces
+	}
+	return s + fmt.Sprintf(" --in '%x'", in)
 }
 
 func shellQuote(s string) string {

@@ -162,7 +162,7 @@ func TestCorruptedVectorNamesFileLine(t *testing.T) {
 	var out strings.Builder
 	rep.Print(&out)
 	require.Contains(t, out.String(), "amd64/native sha256/generic: nist/sha/SHA256ShortMsg.rsp:10: message of 0 bytes: expected MD f3b0")
-	require.Contains(t, out.String(), "repro: xarch run --arch amd64 --model native --impl sha256/generic --digest sha256 --in ''")
+	require.Contains(t, out.String(), "repro: xarch run --arch amd64 --model native --impl sha256/generic --op sha256 --in ''")
 	require.Contains(t, out.String(), "xarch: 0 passed, 1 failed, 0 skipped")
 }
 

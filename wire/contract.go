@@ -136,6 +136,7 @@ type Info struct {
 	Features  []Feature         `json:"features"` // every feature this arch knows
 	Detected  []string          `json:"detected"`
 	Masked    []string          `json:"masked,omitempty"`
+	Forced    []string          `json:"forced,omitempty"` // treated as detected (--force)
 	Impls     []ImplInfo        `json:"impls"`
 	Best      map[string]string `json:"best"`             // family -> dispatch choice under the mask
 	Probes    []ProbeInfo       `json:"probes,omitempty"` // feature probes the probe command can run

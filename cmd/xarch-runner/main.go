@@ -17,9 +17,10 @@ import (
 
 func main() {
 	mask := flag.String("mask", os.Getenv("XARCH_MASK"), "comma-separated CPU features to turn off (or \"all\"); default $XARCH_MASK")
+	force := flag.String("force", os.Getenv("XARCH_FORCE"), "comma-separated CPU features to treat as detected (the emulator runs them, the guest cannot see them); default $XARCH_FORCE")
 	info := flag.Bool("info", false, "print the feature and implementation table as JSON and exit")
 	flag.Parse()
-	s, err := runner.New(*mask)
+	s, err := runner.NewForced(*mask, *force)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "xarch-runner:", err)
 		os.Exit(2)

@@ -8,24 +8,45 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/xarchlab/xarch/algs"
+	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/vectors"
+	"github.com/xarchlab/xarch/wire"
 )
 
-// cmdRun runs one implementation on one input and prints the result in hex:
-// the building block of every repro line.
+// paramFlags collects repeated --param NAME=HEX.
+type paramFlags []string
+
+func (p *paramFlags) String() string     { return strings.Join(*p, " ") }
+func (p *paramFlags) Set(s string) error { *p = append(*p, s); return nil }
+
+// cmdRun runs one implementation on one input of one op and prints the
+// result in hex: the building block of every repro line.
+//
+//	xarch run --arch A [--model M] --impl I --op OP [--param NAME=HEX ...] --in HEX [--pieces 1,15] [--mct]
+//
+// --digest D is short for --op D; --mode/--decrypt/--key/--iv for the AES
+// ops (aes-MODE-enc|dec with params key and iv).
 func cmdRun(args []string) (int, error) {
 	fs := flag.NewFlagSet("xarch run", flag.ContinueOnError)
 	var c common
 	c.register(fs)
 	impl := fs.String("impl", "", "implementation name (see xarch info)")
-	digest := fs.String("digest", "sha256", "hash function for hash implementations: sha256 or sha224")
-	in := fs.String("in", "", "input as hex (the message; with --mct the seed)")
+	opName := fs.String("op", "", "the op to run (see `xarch info`: sha256, sha512, aes-cbc-enc, ...); default: the op named like the implementation's family")
+	var params paramFlags
+	fs.Var(&params, "param", "an op parameter NAME=HEX (repeatable; e.g. --param key=00.. --param iv=00..)")
+	digest := fs.String("digest", "", "shorthand for --op with a hash (sha224, sha256, sha384, sha512, sha512-224, sha512-256)")
+	in := fs.String("in", "", "the data as hex (with --mct: the seed, or the text of an AES Monte Carlo step)")
+	pieces := fs.String("pieces", "", "feed the data in pieces of these sizes, cycled (e.g. 1,15,0,17)")
 	vec := fs.String("vector", "", "take the input from a vector file, FILE:LINE (relative to --vectors or absolute); prints expected too")
-	mct := fs.Bool("mct", false, "run one Monte Carlo step (1000 iterations): SHAVS from the seed in --in; AESAVS outer iteration from --key, --iv, --in")
+	mct := fs.Bool("mct", false, "run one Monte Carlo step inside the runner (SHAVS checkpoint from the seed; AESAVS outer iteration)")
 	var a aesFlags
 	a.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2, nil
+	}
+	if fs.NArg() > 0 {
+		return 2, fmt.Errorf("unexpected argument %q (flags start with -)", fs.Arg(0))
 	}
 	if c.arch == "" || c.arch == "all" || strings.Contains(c.arch, ",") {
 		return 2, fmt.Errorf("--arch must name one architecture")
@@ -36,51 +57,200 @@ func cmdRun(args []string) (int, error) {
 	if _, err := c.resolve(); err != nil {
 		return 2, err
 	}
-	if isAESImpl(*impl) {
-		return runAES(&c, *impl, &a, *in, *vec, *mct)
+	x := runInput{op: *opName}
+	if *digest != "" {
+		if x.op != "" && x.op != *digest {
+			return 2, fmt.Errorf("--digest %s and --op %s disagree", *digest, x.op)
+		}
+		x.op = *digest
 	}
-	if a.used() {
-		return 2, fmt.Errorf("--mode, --decrypt, --key, --iv and --pieces are for aes/* implementations")
-	}
-	var input, expected []byte
 	var err error
-	switch {
-	case *vec != "" && *in != "":
-		return 2, fmt.Errorf("give --in or --vector, not both")
-	case *vec != "":
-		input, expected, err = loadVectorInput(c.vectors, *vec, *digest)
-	default:
-		input, err = hex.DecodeString(strings.TrimSpace(*in))
-		if err != nil {
-			err = fmt.Errorf("--in: not hex: %v", err)
+	if *vec != "" {
+		if *in != "" || len(params) > 0 || a.key != "" || a.iv != "" {
+			return 2, fmt.Errorf("give --vector or --in/--param, not both")
+		}
+		if x, err = loadVector(c.vectors, *vec, x.op, &a); err != nil {
+			return 2, err
+		}
+		x.mct = x.mct || *mct
+	} else {
+		x.mct = *mct
+		if x.data, err = hex.DecodeString(strings.TrimSpace(*in)); err != nil {
+			return 2, fmt.Errorf("--in: not hex: %v", err)
+		}
+		if err := x.fromFlags(*impl, params, &a); err != nil {
+			return 2, err
 		}
 	}
-	if err != nil {
-		return 2, err
+	if x.mct && *pieces != "" {
+		return 2, fmt.Errorf("--pieces does not apply to --mct")
 	}
 	sess, err := c.session(c.arch, c.model)
 	if err != nil {
 		return 2, err
 	}
 	defer sess.Close()
-	t := sess.Target
-	cmd := "hash"
-	if *mct {
-		cmd = "hash-mct"
+	op, ok := sess.Info().Op(x.op)
+	if !ok {
+		var names []string
+		for _, o := range sess.Info().Ops {
+			names = append(names, o.Name)
+		}
+		return 2, fmt.Errorf("--op %q: the %s runner serves %s", x.op, c.arch, strings.Join(names, ", "))
 	}
-	out, err := sess.Call([]byte(cmd), []byte(*impl), []byte(*digest), input)
+	ps, err := x.orderedParams(op)
 	if err != nil {
-		return 1, fmt.Errorf("%s %s on %s: %v", cmd, *impl, t, err)
+		return 2, err
+	}
+	payload := wire.Pack(append(ps, x.data)...)
+	var out [][]byte
+	cmd := "run"
+	switch {
+	case x.mct:
+		cmd = "mct"
+		out, err = sess.Call([]byte(cmd), []byte(*impl), []byte(op.Name), payload)
+	case *pieces != "":
+		cmd = "batch"
+		out, err = sess.Call([]byte(cmd), []byte(*impl), []byte(op.Name), []byte(*pieces), payload)
+		if err == nil {
+			out, err = wire.Unpack(out[0])
+		}
+	default:
+		out, err = sess.Call([]byte(cmd), []byte(*impl), []byte(op.Name), payload)
+	}
+	if err != nil {
+		return 1, fmt.Errorf("%s %s %s on %s: %v", cmd, *impl, op.Name, sess.Target, err)
 	}
 	fmt.Println(hex.EncodeToString(out[0]))
-	if expected != nil {
-		if hex.EncodeToString(out[0]) != hex.EncodeToString(expected) {
-			fmt.Fprintf(os.Stderr, "MISMATCH: expected %x\n", expected)
+	if x.mct && len(out) > 1 {
+		fmt.Fprintf(os.Stderr, "output[998] = %x (with output[999] above: the key shuffle and next IV/text)\n", out[1])
+	}
+	if x.expected != nil {
+		if hex.EncodeToString(out[0]) != hex.EncodeToString(x.expected) {
+			fmt.Fprintf(os.Stderr, "MISMATCH: expected %x\n", x.expected)
 			return 1, nil
 		}
 		fmt.Fprintln(os.Stderr, "matches the vector")
 	}
 	return 0, nil
+}
+
+// runInput is one request and, from a vector file, its expected answer.
+type runInput struct {
+	op       string
+	params   map[string][]byte
+	data     []byte
+	mct      bool
+	expected []byte
+}
+
+// fromFlags resolves the op and its params from --op/--param or the AES
+// shorthands; without --op, the op named like the implementation's family.
+func (x *runInput) fromFlags(impl string, params paramFlags, a *aesFlags) error {
+	x.params = map[string][]byte{}
+	for _, p := range params {
+		i := strings.Index(p, "=")
+		if i <= 0 {
+			return fmt.Errorf("--param %q: want NAME=HEX", p)
+		}
+		if _, dup := x.params[p[:i]]; dup {
+			return fmt.Errorf("--param %s given twice", p[:i])
+		}
+		v, err := hex.DecodeString(strings.TrimSpace(p[i+1:]))
+		if err != nil {
+			return fmt.Errorf("--param %s: not hex: %v", p[:i], err)
+		}
+		x.params[p[:i]] = v
+	}
+	if a.used() {
+		if a.mode == "" {
+			return fmt.Errorf("--mode is required with --decrypt, --key or --iv (ecb, cbc, ctr, ofb or cfb128)")
+		}
+		op := arch.AESOpName(a.mode, a.decrypt)
+		if x.op != "" && x.op != op {
+			return fmt.Errorf("--op %s and --mode %s disagree", x.op, a.mode)
+		}
+		x.op = op
+		for _, f := range []struct{ name, val string }{{"key", a.key}, {"iv", a.iv}} {
+			v, err := hex.DecodeString(strings.TrimSpace(f.val))
+			if err != nil {
+				return fmt.Errorf("--%s: not hex: %v", f.name, err)
+			}
+			x.params[f.name] = v
+		}
+	}
+	if x.op == "" {
+		family := impl
+		if i := strings.Index(impl, "/"); i >= 0 {
+			family = impl[:i]
+		}
+		if _, _, ok := algs.Op(family); !ok {
+			return fmt.Errorf("--op is required for %s (its family has no op named %q; see `xarch info`)", impl, family)
+		}
+		x.op = family
+	}
+	return nil
+}
+
+// orderedParams lays the params out in the op's order; a missing one is
+// empty (ECB's iv), an unknown one an error.
+func (x *runInput) orderedParams(op wire.OpInfo) ([][]byte, error) {
+	known := map[string]bool{}
+	var out [][]byte
+	for _, name := range op.Params {
+		known[name] = true
+		out = append(out, x.params[name])
+	}
+	for name := range x.params {
+		if !known[name] {
+			takes := strings.Join(op.Params, ", ")
+			if takes == "" {
+				takes = "no params"
+			}
+			return nil, fmt.Errorf("--param %s: %s takes %s", name, op.Name, takes)
+		}
+	}
+	return out, nil
+}
+
+// loadVector finds the record at FILE:LINE: a SHAVS hash record (its MD
+// line) for the hash ops, an AES record for the AES files.
+func loadVector(dir, spec, op string, a *aesFlags) (runInput, error) {
+	if strings.Contains(spec, "nist/aes/") {
+		ax, err := loadAESVector(dir, spec)
+		if err != nil {
+			return runInput{}, err
+		}
+		if a.mode != "" && a.mode != ax.mode {
+			return runInput{}, fmt.Errorf("--mode %s, but %s is a %s vector", a.mode, spec, ax.mode)
+		}
+		if a.decrypt && !ax.decrypt {
+			return runInput{}, fmt.Errorf("--decrypt, but %s is an encrypt record", spec)
+		}
+		name := arch.AESOpName(ax.mode, ax.decrypt)
+		if op != "" && op != name {
+			return runInput{}, fmt.Errorf("--op %s, but %s is an %s record", op, spec, name)
+		}
+		return runInput{op: name, params: map[string][]byte{"key": ax.key, "iv": ax.iv}, data: ax.data, mct: ax.mct, expected: ax.expected}, nil
+	}
+	file := spec
+	if i := strings.LastIndex(spec, ":"); i >= 0 {
+		file = spec[:i]
+	}
+	if _, vs, ok := algs.SuiteOf(file); ok && vs.Op != "" {
+		if op != "" && op != vs.Op {
+			return runInput{}, fmt.Errorf("--op %s, but %s holds %s vectors", op, file, vs.Op)
+		}
+		op = vs.Op
+	}
+	if op == "" {
+		return runInput{}, fmt.Errorf("--vector %s: not a vector file of a known suite; say which hash with --op", spec)
+	}
+	msg, md, err := loadVectorInput(dir, spec, op)
+	if err != nil {
+		return runInput{}, err
+	}
+	return runInput{op: op, params: map[string][]byte{}, data: msg, expected: md}, nil
 }
 
 // loadVectorInput finds the hash vector whose MD is at FILE:LINE.
@@ -98,11 +268,11 @@ func loadVectorInput(dir, spec, digest string) (msg, md []byte, err error) {
 	if _, err := os.Stat(path); err != nil {
 		path = dir + "/" + file
 	}
-	size := map[string]int{"sha256": 32, "sha224": 28}[digest]
-	if size == 0 {
-		return nil, nil, fmt.Errorf("--digest %q: want sha256 or sha224", digest)
+	o, ok := arch.LookupOp(digest)
+	if !ok || o.Out == 0 {
+		return nil, nil, fmt.Errorf("--op %q is not a hash (see `xarch info`)", digest)
 	}
-	cases, err := vectors.LoadHash(path, size)
+	cases, err := vectors.LoadHash(path, o.Out)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,0 +1,126 @@
+package algs
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/sha256"
+	"math/rand/v2"
+
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/vectors"
+	"github.com/xarchlab/xarch/wire"
+)
+
+// AESEdgesFile names the synthetic edge-case suite in reports.
+const AESEdgesFile = "edges: lengths around Tuning, CTR carry (expected from host crypto/aes)"
+
+// The AES family: ECB, CBC, CTR, OFB and CFB128, both directions. Vectors:
+// the AESAVS KAT and MMT files (batched), the Monte Carlo files, the
+// SP 800-38A CTR example, and length edges around each level's Tuning.
+func init() {
+	s := &Spec{Family: arch.AES}
+	for _, mode := range arch.AESModes {
+		for _, dec := range []bool{false, true} {
+			o := OpSpec{Name: arch.AESOpName(mode, dec), Params: aesParams(mode)}
+			switch {
+			case dec:
+				o.NoSpeed = "`openssl speed -evp` times encryption; decryption rows are not timed yet"
+			case mode == arch.AESModeOFB || mode == arch.AESModeCFB128:
+				o.NoSpeed = "serial like CBC encryption through the same block kernel; not timed"
+			}
+			s.Ops = append(s.Ops, o)
+		}
+	}
+	var kat, mct []string
+	for _, f := range vectors.AESFiles() {
+		switch f.Kind {
+		case "MCT":
+			mct = append(mct, f.Path)
+		case "CTR":
+		default:
+			kat = append(kat, f.Path)
+		}
+	}
+	s.Suites = []VectorSuite{
+		{Kind: KindAESAVS, Files: kat},
+		{Kind: KindAESMCT, Files: mct},
+		{Kind: KindAESCTR, Files: []string{vectors.AESCTRFile}},
+		{Kind: KindAESEdges, Files: []string{AESEdgesFile}},
+	}
+	for _, m := range arch.AESSpeedModes {
+		m := m
+		blocks := 16
+		if m.Mode == arch.AESModeCTR {
+			blocks = 0
+		}
+		s.Speed = append(s.Speed, SpeedPeer{Name: m.Name, OpenSSL: m.Name, GoName: "crypto/aes+crypto/cipher", Blocks: blocks,
+			GoOp: func(size int) (func(int), func() []byte) { return aesGoOp(m.Mode, m.KeyLen, size) }})
+	}
+	Register(s)
+}
+
+// aesParams cycles the key sizes over the edge list (so every length meets
+// every key size across the three nearest edges) and, for CTR, puts the
+// counter a few blocks below a carry out of the low 64 bits a quarter of
+// the time.
+func aesParams(mode string) func(r *rand.Rand, j int) [][]byte {
+	return func(r *rand.Rand, j int) [][]byte {
+		key := RandBytes(r, []int{16, 24, 32}[j%3])
+		if mode == arch.AESModeECB {
+			return [][]byte{key, nil}
+		}
+		iv := RandBytes(r, 16)
+		if mode == arch.AESModeCTR && r.IntN(4) == 0 {
+			for i := 8; i < 16; i++ {
+				iv[i] = 0xff
+			}
+			iv[15] -= byte(r.IntN(4))
+		}
+		return [][]byte{key, iv}
+	}
+}
+
+// aesGoOp is the Go peer: crypto/aes with crypto/cipher's CTR and CBC (and
+// a loop of Encrypt for ECB, which crypto/cipher does not offer),
+// encrypting one buffer in place per operation with the state carried on.
+// Its output check is the SHA-256 of one operation on a fresh stream, as
+// the runner's (arch.aesSpeed).
+func aesGoOp(mode string, keyLen, size int) (func(int), func() []byte) {
+	key, iv := arch.AESSpeedKey(keyLen), arch.AESSpeedIV(mode)
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		panic(err) // the key sizes of AESSpeedModes are AES's own
+	}
+	buf := make([]byte, size)
+	wire.SpeedPattern(buf)
+	var run func(int)
+	switch mode {
+	case arch.AESModeCTR:
+		s := cipher.NewCTR(block, iv)
+		run = func(n int) {
+			for i := 0; i < n; i++ {
+				s.XORKeyStream(buf, buf)
+			}
+		}
+	case arch.AESModeCBC:
+		s := cipher.NewCBCEncrypter(block, iv)
+		whole := buf[:size&^15]
+		run = func(n int) {
+			for i := 0; i < n; i++ {
+				s.CryptBlocks(whole, whole)
+			}
+		}
+	default: // ECB
+		run = func(n int) {
+			for i := 0; i < n; i++ {
+				for j := 0; j+16 <= len(buf); j += 16 {
+					block.Encrypt(buf[j:j+16], buf[j:j+16])
+				}
+			}
+		}
+	}
+	return run, func() []byte {
+		d := sha256.Sum256(buf)
+		return d[:]
+	}
+}

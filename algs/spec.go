@@ -1,0 +1,172 @@
+// Package algs is the family boundary on the host side: one Spec per
+// algorithm family, in one file per family (sha256.go, sha512.go, aes.go).
+// A spec names the vector suites that judge the family's implementations,
+// how the fuzzer makes each op's params, and the speed peers (Go's standard
+// library, `openssl speed`). The ops themselves, their shapes and how the
+// runner runs them are declared once on the target side (package arch), and
+// the reference answers once in oracle/ref; TestTablesAgree checks that all
+// of them name the same ops.
+package algs
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+)
+
+// Spec is one family's host side.
+type Spec struct {
+	Family string
+	Ops    []OpSpec
+	Suites []VectorSuite
+	Speed  []SpeedPeer
+}
+
+// OpSpec is the host's view of one wire op.
+type OpSpec struct {
+	Name string
+	// Params makes the op's fixed arguments (key, iv) for edge or random
+	// case j of a fuzz stream; nil for ops without params.
+	Params func(r *rand.Rand, j int) [][]byte
+	// NoFuzz, when set, says why the fuzzer leaves the op out.
+	NoFuzz string
+	// NoSpeed, when set, says why no speed algorithm times the op.
+	NoSpeed string
+}
+
+// Vector suite kinds: how package suite turns a file into requests and
+// judges the answers.
+const (
+	KindSHAVS      = "shavs"       // SHAVS ShortMsg/LongMsg: Len, Msg, MD
+	KindSHAVSMonte = "shavs-monte" // SHAVS Monte: Seed, then COUNT/MD checkpoints
+	KindAESAVS     = "aesavs"      // AESAVS KAT and MMT files, both directions
+	KindAESMCT     = "aesavs-mct"  // AESAVS Monte Carlo files
+	KindAESCTR     = "sp800-38a-ctr"
+	KindAESEdges   = "aes-edges" // synthetic: lengths around Tuning, CTR carries
+)
+
+// VectorSuite is a set of vector files of one kind. Op is the wire op for
+// kinds that serve one (the hash kinds); Files are relative to the vectors
+// directory (synthetic suites name themselves).
+type VectorSuite struct {
+	Kind  string
+	Op    string
+	Files []string
+}
+
+// SpeedPeer is one algorithm `xarch speed` times (the runner's speed
+// algorithm of the same name) and its peers.
+type SpeedPeer struct {
+	Name    string // openssl's -evp spelling, also the runner's
+	OpenSSL string // -evp name ("" if openssl has none)
+	GoName  string // the Go standard library package of the peer row
+	// GoOp prepares the Go peer on a buffer of size bytes of
+	// wire.SpeedPattern: run(n) does n operations, last gives the output
+	// of the latest, the reference the runner's answer is checked with.
+	GoOp func(size int) (run func(n int), last func() []byte)
+	// Blocks, when set, is the unit sizes must be multiples of.
+	Blocks int
+}
+
+var specs = map[string]*Spec{}
+
+// Register adds a family's spec (from an init function).
+func Register(s *Spec) {
+	if _, dup := specs[s.Family]; dup {
+		panic("algs: duplicate family " + s.Family)
+	}
+	specs[s.Family] = s
+}
+
+// All lists the specs by family name.
+func All() []*Spec {
+	var out []*Spec
+	for _, s := range specs {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Family < out[j].Family })
+	return out
+}
+
+// Lookup finds a family's spec.
+func Lookup(family string) (*Spec, bool) {
+	s, ok := specs[family]
+	return s, ok
+}
+
+// Op finds an op's spec and its family.
+func Op(name string) (*Spec, *OpSpec, bool) {
+	for _, s := range All() {
+		for i := range s.Ops {
+			if s.Ops[i].Name == name {
+				return s, &s.Ops[i], true
+			}
+		}
+	}
+	return nil, nil, false
+}
+
+// OpNames lists every op of every spec, sorted.
+func OpNames() []string {
+	var out []string
+	for _, s := range All() {
+		for _, o := range s.Ops {
+			out = append(out, o.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Speed finds a speed algorithm (case-insensitive) and its family.
+func Speed(name string) (*Spec, *SpeedPeer, error) {
+	name = strings.ToLower(name)
+	for _, s := range All() {
+		for i := range s.Speed {
+			if s.Speed[i].Name == name {
+				return s, &s.Speed[i], nil
+			}
+		}
+	}
+	return nil, nil, fmt.Errorf("unknown algorithm %q (known: %s)", name, strings.Join(SpeedNames(), ", "))
+}
+
+// SpeedNames lists every speed algorithm, sorted.
+func SpeedNames() []string {
+	var out []string
+	for _, s := range All() {
+		for _, p := range s.Speed {
+			out = append(out, p.Name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// RandBytes fills n bytes from r (fuzz params).
+func RandBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := 0; i < n; i += 8 {
+		v := r.Uint64()
+		for k := 0; k < 8 && i+k < n; k++ {
+			b[i+k] = byte(v >> (8 * k))
+		}
+	}
+	return b
+}
+
+// SuiteOf finds the vector suite that holds file (a path relative to the
+// vectors directory, or ending in one).
+func SuiteOf(file string) (*Spec, VectorSuite, bool) {
+	for _, s := range All() {
+		for _, vs := range s.Suites {
+			for _, f := range vs.Files {
+				if f == file || strings.HasSuffix(file, "/"+f) {
+					return s, vs, true
+				}
+			}
+		}
+	}
+	return nil, VectorSuite{}, false
+}
