@@ -145,3 +145,20 @@ func (m Model) Mismatch(detected []string) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// Richest is the default emulated model that exposes the most features
+// (the first of equals): the one host tests pick to run an arch's own
+// levels, so a new arch needs no entry in any test.
+func (a *Arch) Richest() (Model, bool) {
+	var best Model
+	found := false
+	for _, m := range a.Models {
+		if m.Native || m.Extra {
+			continue
+		}
+		if !found || len(m.Expect) > len(best.Expect) {
+			best, found = m, true
+		}
+	}
+	return best, found
+}

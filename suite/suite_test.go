@@ -84,9 +84,18 @@ func TestNativeAllLevelsPass(t *testing.T) {
 }
 
 // One emulated run per arch: every level usable on the model passes.
+// The arches and models come from ci/models.json (each arch's richest
+// default model), so a new arch is covered without an entry here.
 func TestEmulatedEachArch(t *testing.T) {
-	for arch, model := range map[string]string{"amd64": "Haswell", "arm64": "max", "ppc64le": "power9", "sparc64": "default"} {
-		arch, model := arch, model
+	table, err := ci.Load()
+	require.NoError(t, err)
+	for _, row := range table.Arches {
+		arch := row.Arch
+		m, ok := row.Richest()
+		if !ok {
+			continue // native only
+		}
+		model := m.Name
 		t.Run(arch, func(t *testing.T) {
 			needQemu(t, arch)
 			o := options(t, arch)

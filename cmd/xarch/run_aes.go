@@ -16,7 +16,7 @@ import (
 
 type aesFlags struct {
 	mode, key, iv string
-	decrypt               bool
+	decrypt       bool
 }
 
 func (a *aesFlags) register(fs *flag.FlagSet) {
