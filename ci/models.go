@@ -162,3 +162,48 @@ func (a *Arch) Richest() (Model, bool) {
 	}
 	return best, found
 }
+
+// CompilerName is "gccgo" or "gc".
+func (a *Arch) CompilerName() string {
+	if a.Compiler == "" {
+		return "gc"
+	}
+	return a.Compiler
+}
+
+// UnitRun is one target-side unit test binary run under qemu.
+type UnitRun struct {
+	Model   string // qemu -cpu value ("" for the emulator's default)
+	Package string // e.g. "arch/amd64"
+}
+
+// UnitPlan is where ci/cross-unit-tests.sh runs the arch's own unit tests
+// under qemu: its arch package on the poorest and the richest default
+// emulated models (levels skip and run), and the runner on the richest.
+// Derived, so a new arch needs no entry in the script.
+func (a *Arch) UnitPlan() []UnitRun {
+	var emu []Model
+	for _, m := range a.Models {
+		if !m.Native && !m.Extra {
+			emu = append(emu, m)
+		}
+	}
+	if len(emu) == 0 {
+		return nil
+	}
+	poor, rich := emu[0], emu[0]
+	for _, m := range emu {
+		if len(m.Expect) < len(poor.Expect) {
+			poor = m
+		}
+		if len(m.Expect) >= len(rich.Expect) { // the last of equals: another model than poor
+			rich = m
+		}
+	}
+	pkg := "arch/" + a.Arch
+	out := []UnitRun{{poor.QemuCPU(), pkg}}
+	if rich.Name != poor.Name {
+		out = append(out, UnitRun{rich.QemuCPU(), pkg})
+	}
+	return append(out, UnitRun{rich.QemuCPU(), "runner"})
+}

@@ -21,7 +21,7 @@ type common struct {
 }
 
 func (c *common) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.arch, "arch", "", "architecture: amd64, arm64, ppc64le, sparc64, or all")
+	fs.StringVar(&c.arch, "arch", "", "architecture(s), comma-separated: "+archList()+", or all")
 	fs.StringVar(&c.model, "model", "", "CPU model(s) from ci/models.json, comma-separated (default: the arch's default set)")
 	fs.StringVar(&c.mask, "mask", os.Getenv("XARCH_MASK"), "CPU features to turn off in the runner, comma-separated, or all (default $XARCH_MASK)")
 	fs.StringVar(&c.vectors, "vectors", "", "vector directory (default: vectors/ of the source tree)")
@@ -54,13 +54,27 @@ func (c *common) resolve() ([]string, error) {
 		return table.ArchNames(), nil
 	}
 	var out []string
+	seen := map[string]bool{}
 	for _, a := range strings.Split(c.arch, ",") {
+		a = strings.TrimSpace(a)
 		if _, err := table.Find(a); err != nil {
 			return nil, err
 		}
-		out = append(out, a)
+		if !seen[a] { // amd64,amd64 runs amd64 once
+			seen[a] = true
+			out = append(out, a)
+		}
 	}
 	return out, nil
+}
+
+// archList names the arches of ci/models.json for help texts.
+func archList() string {
+	table, err := ci.Load()
+	if err != nil {
+		return "(ci/models.json: " + err.Error() + ")"
+	}
+	return strings.Join(table.ArchNames(), ", ")
 }
 
 func (c *common) buildOptions() driver.BuildOptions {

@@ -83,10 +83,44 @@ func cmdInfo(args []string) (int, error) {
 }
 
 // cmdModels prints the model table.
+//
+// --arches and --unit-plan print what scripts need (the Makefile's vet
+// loop, ci/cross-unit-tests.sh), so a new arch in ci/models.json reaches
+// them without an edit.
 func cmdModels(args []string) (int, error) {
+	fs := flag.NewFlagSet("xarch models", flag.ContinueOnError)
+	arches := fs.Bool("arches", false, "print the arch names, one per line")
+	compiler := fs.String("compiler", "", "with --arches: only arches built by this compiler (gc or gccgo)")
+	unitPlan := fs.Bool("unit-plan", false, "print the target-side unit test plan: ARCH, COMPILER, QEMU, MODEL, PACKAGE per line, tab-separated")
+	if err := fs.Parse(args); err != nil {
+		return 2, nil
+	}
+	if fs.NArg() > 0 {
+		return 2, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
 	table, err := ci.Load()
 	if err != nil {
 		return 2, err
+	}
+	if *arches {
+		for _, a := range table.Arches {
+			if *compiler == "" || a.CompilerName() == *compiler {
+				fmt.Println(a.Arch)
+			}
+		}
+		return 0, nil
+	}
+	if *unitPlan {
+		for _, a := range table.Arches {
+			for _, u := range a.UnitPlan() {
+				model := u.Model
+				if model == "" {
+					model = "-"
+				}
+				fmt.Printf("%s\t%s\t%s\t%s\t%s\n", a.Arch, a.CompilerName(), a.Qemu, model, u.Package)
+			}
+		}
+		return 0, nil
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ARCH\tMODEL\tHOW\tDEFAULT\tEXPECTED FEATURES")
