@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/suite"
 )
 
@@ -28,6 +29,17 @@ type Failure struct {
 // Where names the case: "fuzz case 417 (seed 1)".
 func (f *Failure) Where() string {
 	return fmt.Sprintf("fuzz case %d (seed %d)", f.Case.Index, f.Case.Seed)
+}
+
+// RunLine is the generic `xarch run` command for the shrunk input (one
+// call, no guard pages or variant: the fuzz repro line reproduces those).
+func (f *Failure) RunLine() string {
+	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s ", f.Arch, shellQuote(f.Model), f.Impl)
+	var names []string
+	if o, ok := arch.LookupOp(f.Case.Op.Name); ok {
+		names = o.Params
+	}
+	return s + suite.OpArgs(f.Case.Op.Name, names, f.Case.Params, f.Case.Data, "")
 }
 
 // diffWindow is how much of a long output the diff shows around the first
@@ -56,6 +68,9 @@ func (f *Failure) Message() string {
 		fmt.Fprintf(&b, "\n        input: (empty)")
 	case len(f.Case.Data) <= 64:
 		fmt.Fprintf(&b, "\n        input: %x", f.Case.Data)
+	}
+	if len(f.Case.Data) <= 64 {
+		fmt.Fprintf(&b, "\n        run: %s", f.RunLine())
 	}
 	if f.Kind == KindWrong {
 		k := firstDiff(f.Want, f.Got)

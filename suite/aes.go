@@ -92,7 +92,7 @@ func aesRepro(e caseEnv, mode string, dec bool, pieces string, ch aesCheck) stri
 		}
 		return e.repro(fmt.Sprintf("%s --vector %s --vectors %s", args, ch.vector, e.dir))
 	}
-	return e.repro(opArgs(op, []string{"key", "iv"}, [][]byte{ch.key, ch.iv}, ch.in, pieces))
+	return e.repro(OpArgs(op, []string{"key", "iv"}, [][]byte{ch.key, ch.iv}, ch.in, pieces))
 }
 
 // diffMsg describes a wrong output; long ones by their first wrong block.

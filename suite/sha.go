@@ -106,7 +106,7 @@ func runHashFile(s *driver.Session, e caseEnv, file, digest string) Result {
 		where := fmt.Sprintf("%s:%d", file, c.Line)
 		repro := e.repro(fmt.Sprintf("--op %s --vector %s --vectors %s", digest, where, e.dir))
 		if len(c.Msg) <= reproInline {
-			repro = e.repro(opArgs(digest, nil, nil, c.Msg, ""))
+			repro = e.repro(OpArgs(digest, nil, nil, c.Msg, ""))
 		}
 		out, err := s.Call([]byte("hash"), []byte(e.impl), []byte(digest), c.Msg)
 		if err != nil {
@@ -150,7 +150,7 @@ func runMonte(s *driver.Session, e caseEnv, file, digest string) Result {
 	seed := mc.Seed
 	for i, cp := range mc.Checkpoints {
 		where := fmt.Sprintf("%s:%d", file, cp.Line)
-		repro := e.repro("--mct " + opArgs(digest, nil, nil, seed, ""))
+		repro := e.repro("--mct " + OpArgs(digest, nil, nil, seed, ""))
 		out, err := s.Call([]byte("hash-mct"), []byte(e.impl), []byte(digest), seed)
 		seed = cp.MD
 		if err != nil {

@@ -291,9 +291,9 @@ func (e caseEnv) repro(extra string) string {
 	return s + " " + extra
 }
 
-// opArgs is the generic `xarch run` spelling of one input: --op NAME, a
+// OpArgs is the generic `xarch run` spelling of one input: --op NAME, a
 // --param NAME=HEX per non-empty param, --in HEX and --pieces when cut.
-func opArgs(op string, names []string, params [][]byte, in []byte, pieces string) string {
+func OpArgs(op string, names []string, params [][]byte, in []byte, pieces string) string {
 	s := "--op " + op
 	for i, p := range params {
 		if len(p) > 0 {

@@ -1,6 +1,7 @@
 package suite
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -149,30 +150,50 @@ func TestMaskTurnsLevelsOff(t *testing.T) {
 
 func TestCorruptedVectorNamesFileLine(t *testing.T) {
 	needNativeAmd64(t)
-	o := options(t, "amd64")
-	dir := t.TempDir()
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "nist", "sha"), 0o755))
-	for _, f := range []string{"SHA256ShortMsg.rsp", "SHA256LongMsg.rsp", "SHA256Monte.rsp", "SHA224ShortMsg.rsp", "SHA224LongMsg.rsp", "SHA224Monte.rsp"} {
-		b, err := os.ReadFile(filepath.Join(o.VectorsDir, "nist", "sha", f))
-		require.NoError(t, err)
-		if f == "SHA256ShortMsg.rsp" {
-			// Line 10 is the first MD (of the empty message): flip its first digit.
-			lines := strings.Split(string(b), "\n")
-			require.True(t, strings.HasPrefix(lines[9], "MD = e3b0"))
-			lines[9] = strings.Replace(lines[9], "MD = e3b0", "MD = f3b0", 1)
-			b = []byte(strings.Join(lines, "\n"))
-		}
-		require.NoError(t, os.WriteFile(filepath.Join(dir, "nist", "sha", f), b, 0o644))
+	for _, tc := range []struct{ file, impl, op string }{
+		{"SHA256ShortMsg.rsp", "sha256/generic", "sha256"},
+		{"SHA512ShortMsg.rsp", "sha512/generic", "sha512"},
+	} {
+		t.Run(tc.op, func(t *testing.T) {
+			o := options(t, "amd64")
+			dir := t.TempDir()
+			require.NoError(t, os.MkdirAll(filepath.Join(dir, "nist", "sha"), 0o755))
+			ents, err := os.ReadDir(filepath.Join(o.VectorsDir, "nist", "sha"))
+			require.NoError(t, err)
+			line, was := 0, ""
+			for _, e := range ents {
+				b, err := os.ReadFile(filepath.Join(o.VectorsDir, "nist", "sha", e.Name()))
+				require.NoError(t, err)
+				if e.Name() == tc.file {
+					// The first MD (of the empty message): flip its first digit.
+					lines := strings.Split(string(b), "\n")
+					for i, l := range lines {
+						if strings.HasPrefix(l, "MD = ") {
+							line, was = i+1, l[5:6]
+							flip := map[string]string{"c": "d"}[was]
+							if flip == "" {
+								flip = "c"
+							}
+							lines[i] = "MD = " + flip + l[6:]
+							break
+						}
+					}
+					b = []byte(strings.Join(lines, "\n"))
+				}
+				require.NoError(t, os.WriteFile(filepath.Join(dir, "nist", "sha", e.Name()), b, 0o644))
+			}
+			require.NotZero(t, line)
+			o.VectorsDir, o.Models, o.Impl = dir, "native", tc.impl
+			rep, err := Run(o)
+			require.NoError(t, err)
+			require.True(t, rep.Failed())
+			var out strings.Builder
+			rep.Print(&out)
+			require.Contains(t, out.String(), fmt.Sprintf("amd64/native %s: nist/sha/%s:%d: message of 0 bytes: expected MD ", tc.impl, tc.file, line))
+			require.Contains(t, out.String(), fmt.Sprintf("repro: xarch run --arch amd64 --model native --impl %s --op %s --in ''", tc.impl, tc.op))
+			require.Contains(t, out.String(), "xarch: 0 passed, 1 failed, 0 skipped")
+		})
 	}
-	o.VectorsDir, o.Models, o.Impl = dir, "native", "sha256/generic"
-	rep, err := Run(o)
-	require.NoError(t, err)
-	require.True(t, rep.Failed())
-	var out strings.Builder
-	rep.Print(&out)
-	require.Contains(t, out.String(), "amd64/native sha256/generic: nist/sha/SHA256ShortMsg.rsp:10: message of 0 bytes: expected MD f3b0")
-	require.Contains(t, out.String(), "repro: xarch run --arch amd64 --model native --impl sha256/generic --op sha256 --in ''")
-	require.Contains(t, out.String(), "xarch: 0 passed, 1 failed, 0 skipped")
 }
 
 // A planted level that executes an illegal instruction is a crash with its
