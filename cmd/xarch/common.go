@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -85,34 +86,27 @@ func (c *common) buildOptions() driver.BuildOptions {
 	return o
 }
 
-// target resolves one (arch, model) to a launchable target.
+// target resolves one (arch, model) to a launchable target through
+// driver.Plan, the constructor test, fuzz and speed share.
 func (c *common) target(arch, model string) (driver.Target, error) {
-	table, err := ci.Load()
+	if model != "" && strings.Contains(model, ",") {
+		return driver.Target{}, fmt.Errorf("--model must name one model here, got %q", model)
+	}
+	plans, err := driver.Plan(driver.PlanOptions{Arches: []string{arch}, Models: model, Mask: c.mask, Build: c.buildOptions()})
 	if err != nil {
 		return driver.Target{}, err
 	}
-	row, err := table.Find(arch)
-	if err != nil {
-		return driver.Target{}, err
+	if len(plans) == 0 {
+		return driver.Target{}, fmt.Errorf("%s has no default model; name one with --model", arch)
 	}
-	models, err := row.Select(model)
-	if err != nil {
-		return driver.Target{}, err
+	p := plans[0]
+	switch {
+	case p.Fail != "":
+		return p.Target, errors.New(p.Fail)
+	case p.Skip != "":
+		return p.Target, errors.New(p.Skip)
 	}
-	m := models[0]
-	t := driver.Target{Arch: arch, Model: m.Name, Mask: c.mask}
-	if !m.Native {
-		t.Qemu, t.CPU = row.Qemu, m.QemuCPU()
-	}
-	bin, built, err := driver.Build(c.buildOptions(), arch)
-	if err != nil {
-		return t, err
-	}
-	if built {
-		fmt.Fprintf(os.Stderr, "built %s runner: %s\n", arch, bin)
-	}
-	t.Binary = bin
-	return t, nil
+	return p.Target, nil
 }
 
 // session builds (or reuses) the runner for one (arch, model) and starts it.

@@ -65,6 +65,18 @@ func cmdInfo(args []string) (int, error) {
 					}
 					tw.Flush()
 					fmt.Printf("   dispatch: %v\n", inf.Best)
+					if len(inf.Forced) > 0 {
+						fmt.Printf("   forced:   %s (ci/models.json force: the emulator has them, the guest cannot detect them)\n", strings.Join(inf.Forced, " "))
+					}
+					var ops []string
+					for _, o := range inf.Ops {
+						d := o.Name
+						if len(o.Params) > 0 {
+							d += "(" + strings.Join(o.Params, ",") + ")"
+						}
+						ops = append(ops, d)
+					}
+					fmt.Printf("   ops:      %s (xarch run --op NAME --param NAME=HEX --in HEX)\n", strings.Join(ops, " "))
 					if len(inf.Probes) > 0 {
 						var ps []string
 						for _, p := range inf.Probes {
