@@ -29,6 +29,10 @@ type OpSpec struct {
 	// Params makes the op's fixed arguments (key, iv) for edge or random
 	// case j of a fuzz stream; nil for ops without params.
 	Params func(r *rand.Rand, j int) [][]byte
+	// Data, if set, turns the generated data of case j into the op's input
+	// (aes-gcm-open seals it with the reference first, then sometimes
+	// tampers with it); nil: the generated data is the input.
+	Data func(r *rand.Rand, j int, params [][]byte, data []byte) []byte
 	// NoFuzz, when set, says why the fuzzer leaves the op out.
 	NoFuzz string
 	// NoSpeed, when set, says why no speed algorithm times the op.
@@ -44,6 +48,7 @@ const (
 	KindAESMCT     = "aesavs-mct"  // AESAVS Monte Carlo files
 	KindAESCTR     = "sp800-38a-ctr"
 	KindAESEdges   = "aes-edges" // synthetic: lengths around Tuning, CTR carries
+	KindGCMVS      = "gcmvs"     // GCMVS encrypt (ExtIV) and decrypt files, FAIL records included
 )
 
 // VectorSuite is a set of vector files of one kind. Op is the wire op for

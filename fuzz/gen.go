@@ -303,6 +303,10 @@ func (g *Gen) Case(i int) Case {
 		c.Pattern, c.Data = "random", randBytes(r, n)
 	}
 	c.Variants = g.variants(r, op, n)
+	if op.Data != nil {
+		// After the variants, so ops without the hook keep their streams.
+		c.Data = op.Data(r, j, c.Params, c.Data)
+	}
 	return c
 }
 

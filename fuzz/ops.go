@@ -25,6 +25,7 @@ import (
 
 	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // Op is one primitive the fuzzer drives.
@@ -40,11 +41,15 @@ type Op struct {
 	Stream bool
 	// Params makes the fixed arguments (key, iv) of edge/random case j.
 	Params func(r *rand.Rand, j int) [][]byte
+	// Data, if set, turns the generated data into the op's input (see
+	// algs.OpSpec.Data).
+	Data func(r *rand.Rand, j int, params [][]byte, data []byte) []byte
 }
 
 // opFor joins an op's target declaration with its host spec.
 func opFor(o *arch.Op, s *algs.OpSpec) Op {
-	return Op{Name: o.Name, Alg: o.Family, Block: o.Block, Unit: o.Unit, Cipher: o.InPlace(), Stream: o.Streams(), Params: s.Params}
+	return Op{Name: o.Name, Alg: o.Family, Block: o.Block, Unit: o.Unit, Cipher: o.InPlace(), Stream: o.Streams() || o.Shape == wire.ShapeAEAD,
+		Params: s.Params, Data: s.Data}
 }
 
 // OpsFor lists the ops a family is fuzzed with, in a fixed order (the

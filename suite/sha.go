@@ -32,6 +32,9 @@ var kinds = map[string]func(s *driver.Session, e caseEnv, vs algs.VectorSuite, f
 		return runAESCTR(s, e, file)
 	},
 	algs.KindAESEdges: func(s *driver.Session, e caseEnv, _ algs.VectorSuite, _ string) Result { return runAESEdges(s, e) },
+	algs.KindGCMVS: func(s *driver.Session, e caseEnv, _ algs.VectorSuite, file string) Result {
+		return runGCMFile(s, e, file)
+	},
 }
 
 // KnownKind reports whether the suite can judge a vector suite kind.

@@ -24,6 +24,12 @@ type Tuning struct {
 	Name  string `json:"name"`
 	Value int    `json:"value"`
 	Unit  Unit   `json:"unit"`
+	// Var, when set, is the variable the kernel reads the value from at
+	// run time (a threshold passed to the assembly as data, not assembled
+	// in): `xarch speed --tune` overrides it for one row. Target side only.
+	Var *int `json:"-"`
+	// Tunable is Var != nil, as the runner reports it.
+	Tunable bool `json:"tunable,omitempty"`
 }
 
 // TuningLengths turns the length-like constants into byte lengths, given
@@ -77,7 +83,7 @@ type OpInfo struct {
 }
 
 // Streams reports whether the op's data may be fed in pieces.
-func (o OpInfo) Streams() bool { return o.Shape == ShapeHash || o.Shape == ShapeCipher }
+func (o OpInfo) Streams() bool { return o.Shape != ShapeFixed }
 
 // InPlace reports whether the output may overwrite the input.
 func (o OpInfo) InPlace() bool { return o.Shape == ShapeCipher }

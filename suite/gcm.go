@@ -1,0 +1,119 @@
+package suite
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/vectors"
+	"github.com/xarchlab/xarch/wire"
+)
+
+// GCMVS files: every record of a file in one batch request (seal for the
+// encrypt files, open for the decrypt files, whose FAIL records must answer
+// "authentication failed"), then, for 128-bit keys, again with the data fed
+// in pieces.
+
+// gcmPieces cut the data of the second pass.
+const gcmPieces = "1,15,0,17,33"
+
+func runGCMFile(s *driver.Session, e caseEnv, file string) Result {
+	t := newTally()
+	var info vectors.GCMFile
+	for _, f := range vectors.GCMFiles() {
+		if f.Path == file {
+			info = f
+		}
+	}
+	if info.Path == "" {
+		t.res.Reason = "not a GCMVS file: " + file
+		return t.done(1)
+	}
+	cases, err := vectors.LoadGCM(filepath.Join(e.dir, file), info.Decrypt)
+	if err != nil {
+		t.res.Reason = "bad vector file: " + err.Error()
+		return t.done(1)
+	}
+	op := arch.GCMSealOp
+	if info.Decrypt {
+		op = arch.GCMOpenOp
+	}
+	passes := []string{""}
+	if info.KeyBits == 128 {
+		passes = append(passes, gcmPieces)
+	}
+	failed := 0
+	for _, pieces := range passes {
+		flat := make([][]byte, 0, 5*len(cases))
+		wants := make([][]byte, 0, len(cases))
+		for _, c := range cases {
+			tl := []byte{byte(len(c.Tag))}
+			if info.Decrypt {
+				flat = append(flat, c.Key, c.IV, c.AAD, tl, append(append([]byte(nil), c.CT...), c.Tag...))
+				if c.Fail {
+					wants = append(wants, []byte{arch.GCMAuthFailed})
+				} else {
+					wants = append(wants, append([]byte{arch.GCMAuthOK}, c.PT...))
+				}
+			} else {
+				flat = append(flat, c.Key, c.IV, c.AAD, tl, c.PT)
+				wants = append(wants, append(append([]byte(nil), c.CT...), c.Tag...))
+			}
+		}
+		t.res.Cases += len(cases)
+		what := "in one call"
+		if pieces != "" {
+			what = "in pieces " + pieces
+		}
+		out, err := s.Call([]byte("batch"), []byte(e.impl), []byte(op), []byte(pieces), wire.Pack(flat...))
+		var outs [][]byte
+		if err == nil {
+			if len(out) != 1 {
+				err = fmt.Errorf("batch answered %d strings, want 1", len(out))
+			} else if outs, err = wire.Unpack(out[0]); err == nil && len(outs) != len(cases) {
+				err = fmt.Errorf("batch answered %d outputs for %d cases", len(outs), len(cases))
+			}
+		}
+		if err != nil {
+			msg, crashed := callErr(err)
+			failed += len(cases)
+			t.fail(Failure{Where: file, Msg: fmt.Sprintf("%s, batch of %d cases %s: %s", op, len(cases), what, msg)})
+			if crashed {
+				t.res.Reason = fmt.Sprintf("%s in %s; %d cases not judged", msg, file, len(cases))
+				return t.done(failed)
+			}
+			continue
+		}
+		for i, c := range cases {
+			if bytes.Equal(outs[i], wants[i]) {
+				t.res.Passed++
+				continue
+			}
+			failed++
+			where := fmt.Sprintf("%s:%d", file, c.Line)
+			data := c.PT
+			if info.Decrypt {
+				data = append(append([]byte(nil), c.CT...), c.Tag...)
+			}
+			t.fail(Failure{Where: where, Msg: gcmMismatch(info.Decrypt, c, what, outs[i], wants[i]),
+				Repro: e.repro(OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))})
+		}
+	}
+	return t.done(failed)
+}
+
+func gcmMismatch(decrypt bool, c vectors.GCMCase, what string, got, want []byte) string {
+	desc := fmt.Sprintf("%d-byte IV, %d bytes of AAD, %d of text, %d-byte tag, %s", len(c.IV), len(c.AAD), len(c.CT), len(c.Tag), what)
+	if !decrypt {
+		return fmt.Sprintf("seal (%s): expected CT||Tag %x, got %x", desc, want, got)
+	}
+	switch {
+	case c.Fail && len(got) > 0 && got[0] == arch.GCMAuthOK:
+		return fmt.Sprintf("open (%s): the record says FAIL, but authentication passed and released plaintext %x", desc, got[1:])
+	case !c.Fail && len(got) == 1 && got[0] == arch.GCMAuthFailed:
+		return fmt.Sprintf("open (%s): authentication failed, expected PT %x", desc, c.PT)
+	}
+	return fmt.Sprintf("open (%s): expected %x, got %x", desc, want, got)
+}
