@@ -81,16 +81,16 @@ type GCMStream struct {
 	y       [16]byte // GHASH state
 	// A partial block: ks is the keystream of the block being used, ct
 	// collects its ciphertext until it is whole (then GHASHed).
-	ks, ct   [16]byte
-	nks      int // keystream bytes used (0: no partial block)
+	ks, ct [16]byte
+	nks    int // keystream bytes used (0: no partial block)
 	// Blocks handed to the kernels live here: a stack array passed
 	// through a function value escapes, and the speed loop must not
 	// allocate.
 	last, lens, ek, tag [16]byte
-	aadLen   uint64
-	ctLen    uint64
-	scratch  []byte
-	finished bool
+	aadLen              uint64
+	ctLen               uint64
+	scratch             []byte
+	finished            bool
 }
 
 // gcmScratch is the bounce buffer for partial-block work and in-place
@@ -428,4 +428,3 @@ func gcmSpeed(im *Impl, keyLen, size int) (func(int), func() []byte, error) {
 	}
 	return run, func() []byte { return append([]byte(nil), tag[:]...) }, nil
 }
-
