@@ -70,8 +70,13 @@ func (s *Server) Info() Info {
 	}
 	for _, im := range arch.Impls() {
 		why := s.State.Missing(im)
+		var tuning []arch.Tuning
+		for _, t := range im.Tuning {
+			t.Tunable = t.Var != nil
+			tuning = append(tuning, t)
+		}
 		inf.Impls = append(inf.Impls, ImplInfo{
-			Name: im.Name, Alg: im.Alg, Arch: im.Arch, Requires: im.Requires, Tuning: im.Tuning,
+			Name: im.Name, Alg: im.Alg, Arch: im.Arch, Requires: im.Requires, Tuning: tuning,
 			Rank: im.Rank, NeedsHardware: im.NeedsHardware, Planted: im.Planted,
 			Usable: why == "", Why: why,
 		})

@@ -36,12 +36,22 @@ func cmdSpeed(s *Server, args [][]byte) ([][]byte, error) {
 		return nil, fmt.Errorf("%d implementations in one request, at most %d", len(names), wire.SpeedMaxImpls)
 	}
 	var ims []*arch.Impl
+	var tunes []func(run func(int)) func(int)
 	for _, n := range names {
-		im, err := s.usable([]byte(n), alg.Family)
+		name, tune := n, ""
+		if i := strings.Index(n, ":"); i >= 0 {
+			name, tune = n[:i], n[i+1:]
+		}
+		im, err := s.usable([]byte(name), alg.Family)
+		if err != nil {
+			return nil, err
+		}
+		wrap, err := tuneWrap(im, tune)
 		if err != nil {
 			return nil, err
 		}
 		ims = append(ims, im)
+		tunes = append(tunes, wrap)
 	}
 	size, err := strconv.Atoi(string(args[2]))
 	if err != nil || size < 0 || size > wire.SpeedMaxSize {
@@ -59,7 +69,7 @@ func cmdSpeed(s *Server, args [][]byte) ([][]byte, error) {
 			return nil, fmt.Errorf("%s: %v", im.Name, err)
 		}
 		lasts = append(lasts, last)
-		runs = append(runs, run)
+		runs = append(runs, tunes[len(runs)](run))
 	}
 	var out [][]byte
 	for i, t := range timing.TimeInterleaved(runs, time.Duration(nanos)) {
@@ -78,4 +88,47 @@ func speedAlgList() string {
 		names = append(names, a.Name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// tuneWrap reads "name=value" (a tuning constant the level reads at run time,
+// arch.Tuning.Var) and returns a wrapper that sets it for each turn of the
+// timing loop and restores it after, so rows of one level with different
+// values interleave in one request. "" leaves the run alone.
+func tuneWrap(im *arch.Impl, tune string) (func(func(int)) func(int), error) {
+	if tune == "" {
+		return func(run func(int)) func(int) { return run }, nil
+	}
+	i := strings.Index(tune, "=")
+	if i <= 0 {
+		return nil, fmt.Errorf("%s: tuning %q: want NAME=VALUE", im.Name, tune)
+	}
+	name := tune[:i]
+	val, err := strconv.Atoi(tune[i+1:])
+	if err != nil || val < 0 {
+		return nil, fmt.Errorf("%s: tuning %q: the value must be a number >= 0", im.Name, tune)
+	}
+	for _, t := range im.Tuning {
+		if t.Name != name {
+			continue
+		}
+		if t.Var == nil {
+			return nil, fmt.Errorf("%s: tuning constant %s is assembled in, not read at run time (no Var)", im.Name, name)
+		}
+		v := t.Var
+		return func(run func(int)) func(int) {
+			return func(n int) {
+				old := *v
+				*v = val
+				run(n)
+				*v = old
+			}
+		}, nil
+	}
+	var known []string
+	for _, t := range im.Tuning {
+		if t.Var != nil {
+			known = append(known, t.Name)
+		}
+	}
+	return nil, fmt.Errorf("%s has no tunable constant %q (tunable: %s)", im.Name, name, strings.Join(known, ", "))
 }

@@ -22,8 +22,11 @@ var DefaultSizes = []int{16, 64, 256, 1024, 8192, 16384}
 
 // Options is one `xarch speed` run.
 type Options struct {
-	Algs    []string
-	Impls   []string // implementation names; empty or "all" = every usable non-planted level
+	Algs  []string
+	Impls []string // implementation names; empty or "all" = every usable non-planted level
+	// Tune times one level once per value of a tuning constant it reads at
+	// run time (arch.Tuning.Var): rows "impl:name=value", interleaved.
+	Tune    []Tune
 	Sizes   []int
 	Seconds float64 // window of one sample of one row
 	Count   int     // samples per cell
@@ -111,6 +114,15 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		sessions[i] = s
 	}
 	info := sessions[0].Info()
+	var timed []*Alg
+	for _, name := range o.Algs {
+		if a, err := LookupAlg(name); err == nil {
+			timed = append(timed, a)
+		}
+	}
+	if err := CheckTunes(info, timed, o.Tune); err != nil {
+		return nil, err
+	}
 	rep.Target = Target{Arch: info.Arch, Model: o.Target.Model, Emulated: o.Target.Qemu != "",
 		Compiler: info.Compiler, RunnerGo: info.GoVersion, Detected: info.Detected, Masked: info.Masked}
 	if o.Target.Qemu != "" {
@@ -147,6 +159,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		}
 		implRows, skips, err := selectImpls(info, alg, o.Impls)
 		if err != nil {
+			return nil, err
+		}
+		if implRows, err = applyTune(info, alg, implRows, o.Tune); err != nil {
 			return nil, err
 		}
 		if len(implRows) > wire.SpeedMaxImpls {
@@ -328,6 +343,99 @@ func selectImpls(info wire.Info, alg *Alg, impls []string) ([]Row, []Skip, error
 	// Highest level first, as a reader scans from the best down.
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Rank > rows[j].Rank })
 	return rows, skips, nil
+}
+
+// Tune is one --tune IMPL:NAME=V1,V2,... experiment.
+type Tune struct {
+	Impl, Name string
+	Values     []int
+}
+
+// ParseTune reads IMPL:NAME=V1,V2,...
+func ParseTune(s string) (Tune, error) {
+	i := strings.Index(s, ":")
+	j := strings.Index(s, "=")
+	if i <= 0 || j < i+2 || j == len(s)-1 {
+		return Tune{}, fmt.Errorf("--tune %q: want IMPL:NAME=V1,V2,... (e.g. aes-gcm/armv8:wide_min_bytes=0,512)", s)
+	}
+	t := Tune{Impl: s[:i], Name: s[i+1 : j]}
+	for _, v := range strings.Split(s[j+1:], ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 0 {
+			return Tune{}, fmt.Errorf("--tune %q: %q is not a value >= 0", s, v)
+		}
+		t.Values = append(t.Values, n)
+	}
+	return t, nil
+}
+
+// applyTune replaces each tuned level's row with one row per value (the
+// level is added if --impl left it out), after checking that the runner
+// reports the constant as tunable.
+func applyTune(info wire.Info, alg *Alg, rows []Row, tunes []Tune) ([]Row, error) {
+	for _, t := range tunes {
+		var im *wire.ImplInfo
+		for i := range info.Impls {
+			if info.Impls[i].Name == t.Impl {
+				im = &info.Impls[i]
+			}
+		}
+		if im == nil || im.Alg != alg.Family {
+			continue // another algorithm's level, or checked below
+		}
+		if !im.Usable {
+			return nil, fmt.Errorf("--tune %s: not usable here: %s", t.Impl, im.Why)
+		}
+		tunable := false
+		var names []string
+		for _, c := range im.Tuning {
+			if c.Tunable {
+				names = append(names, c.Name)
+				tunable = tunable || c.Name == t.Name
+			}
+		}
+		if !tunable {
+			return nil, fmt.Errorf("--tune %s: %s is not a constant it reads at run time (tunable: %s)", t.Impl, t.Name, strings.Join(names, ", "))
+		}
+		var out []Row
+		base := Row{Alg: alg.Name, Kind: KindImpl, Rank: im.Rank, Best: info.Best[alg.Family] == im.Name}
+		done := false
+		for _, r := range rows {
+			if r.Name != t.Impl {
+				out = append(out, r)
+				continue
+			}
+			base = r
+		}
+		for _, v := range t.Values {
+			r := base
+			r.Name, r.Best = fmt.Sprintf("%s:%s=%d", t.Impl, t.Name, v), false
+			out = append(out, r)
+			done = true
+		}
+		if done {
+			rows = out
+		}
+	}
+	return rows, nil
+}
+
+// CheckTunes fails for a --tune whose level no timed algorithm has.
+func CheckTunes(info wire.Info, algs []*Alg, tunes []Tune) error {
+	for _, t := range tunes {
+		ok := false
+		for _, im := range info.Impls {
+			for _, a := range algs {
+				if im.Name == t.Impl && im.Alg == a.Family {
+					ok = true
+				}
+			}
+		}
+		if !ok {
+			return fmt.Errorf("--tune %s: no level of that name serves the timed algorithms on this %s runner", t.Impl, info.Arch)
+		}
+	}
+	return nil
 }
 
 // implMeasurer times the implementations in one request to every runner at

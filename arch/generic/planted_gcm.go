@@ -17,13 +17,13 @@ func init() {
 			// The Graviton2-style wide path, taken above 512 bytes per call,
 			// that drops the GHASH of its last block.
 			Name:   "aes-gcm/planted-wide512",
-			Tuning: []arch.Tuning{{Name: "wide_min_bytes", Value: 512, Unit: arch.Bytes}},
+			Tuning: []arch.Tuning{{Name: "wide_min_bytes", Value: 512, Unit: arch.Bytes, Var: &plantedWideMin}},
 			Funcs: &arch.GCMFuncs{AES: GenericAES, Init: GHASHInit, GHASH: GHASH,
 				Seal: func(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
-					plantedGCMBlocks(k, hk, ctr, y, dst, src, false, len(src) > 512, false)
+					plantedGCMBlocks(k, hk, ctr, y, dst, src, false, len(src) > plantedWideMin, false)
 				},
 				Open: func(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
-					plantedGCMBlocks(k, hk, ctr, y, dst, src, true, len(src) > 512, false)
+					plantedGCMBlocks(k, hk, ctr, y, dst, src, true, len(src) > plantedWideMin, false)
 				}},
 		},
 		{
@@ -43,6 +43,9 @@ func init() {
 		arch.Register(im)
 	}
 }
+
+// plantedWideMin is the planted wide path's threshold, read at run time.
+var plantedWideMin = 512
 
 // plantedGCMBlocks is CTR and GHASH block by block; dropLast skips the
 // GHASH of the last block, carry128 increments the counter over 128 bits.

@@ -43,6 +43,8 @@ func cmdSpeed(args []string) (int, error) {
 	multi := fs.Int("multi", 1, "run N runners (Go: goroutines, openssl: -multi N) at once and sum, like openssl speed -multi")
 	peers := fs.String("peers", "", "peer rows: go, openssl, both comma-separated, or none (default go,openssl natively, none when emulated)")
 	jsonOut := fs.String("json", "", "write every sample and the host facts to this file")
+	var tunes paramFlags
+	fs.Var(&tunes, "tune", "IMPL:NAME=V1,V2,...: time IMPL once per value of a tuning constant it reads at run time, one row each (repeatable)")
 	elapsed := fs.Bool("elapsed", false, "divide by wall-clock time instead of the timing thread's CPU time (openssl speed -elapsed)")
 	if err := fs.Parse(args); err != nil {
 		return 2, nil
@@ -73,6 +75,13 @@ func cmdSpeed(args []string) (int, error) {
 		o.Algs = append(o.Algs, strings.ToLower(a))
 	}
 	o.Impls = speedList(*impls)
+	for _, t := range tunes {
+		tu, err := speed.ParseTune(t)
+		if err != nil {
+			return 2, err
+		}
+		o.Tune = append(o.Tune, tu)
+	}
 	for _, s := range speedList(*sizes) {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
