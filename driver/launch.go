@@ -55,6 +55,11 @@ func (t Target) Command() []string {
 type CrashError struct {
 	Signal string // "SIGILL", "SIGSEGV", ... when one was seen
 	Hang   bool   // killed after the request timeout
+	// Protocol, when set, says the runner broke the framing (bytes that are
+	// not a frame on stdout: a print in a kernel, a corrupted binary); the
+	// host then killed it, so its exit signal is the host's, not the
+	// kernel's.
+	Protocol string
 	Exit   string // how the process ended
 	Stderr string // last lines the runner printed
 }
@@ -62,6 +67,8 @@ type CrashError struct {
 func (e *CrashError) Error() string {
 	what := "runner crashed"
 	switch {
+	case e.Protocol != "":
+		what = "runner broke the protocol: " + e.Protocol
 	case e.Hang:
 		what = "runner hung (killed after the request timeout)"
 	case e.Signal != "":
@@ -103,7 +110,9 @@ func Start(t Target, timeout time.Duration) (*Runner, error) {
 		return nil, fmt.Errorf("%s: cannot launch %s: %v (run `sudo ci/install-deps.sh`)", t, argv[0], err)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Its own process group (killed whole on a hang or an interrupt), and
+	// SIGKILL when xarch dies, even of SIGKILL: no runner or qemu outlives it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -118,10 +127,15 @@ func Start(t Target, timeout time.Duration) (*Runner, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("%s: starting %s: %v", t, strings.Join(argv, " "), err)
 	}
+	track(r)
 	go func() {
-		br := bufio.NewReaderSize(stdout, 1<<16)
+		rec := &recorder{r: stdout}
+		br := bufio.NewReaderSize(rec, 1<<16)
 		for {
 			f, err := wire.Read(br)
+			if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF && !errors.Is(err, wire.ErrTruncated) {
+				err = &protocolError{err: err, seen: rec.tail()}
+			}
 			r.frames <- frameOrErr{f, err}
 			if err != nil {
 				return
@@ -160,6 +174,12 @@ func (r *Runner) Call(timeout time.Duration, args ...[]byte) ([][]byte, error) {
 	select {
 	case fe := <-r.frames:
 		if fe.err != nil {
+			var pe *protocolError
+			if errors.As(fe.err, &pe) {
+				err := r.crashed(false).(*CrashError)
+				err.Protocol, err.Signal = pe.Error(), ""
+				return nil, err
+			}
 			return nil, r.crashed(false)
 		}
 		if len(fe.f) == 0 {
@@ -244,6 +264,85 @@ func (r *Runner) kill() {
 	if r.cmd.Process != nil {
 		syscall.Kill(-r.cmd.Process.Pid, syscall.SIGKILL)
 	}
+}
+
+// live are the runners started and not yet gone, for KillAll.
+var live = struct {
+	sync.Mutex
+	m map[*Runner]bool
+}{m: map[*Runner]bool{}}
+
+func track(r *Runner) {
+	live.Lock()
+	live.m[r] = true
+	live.Unlock()
+	go func() {
+		<-r.exited
+		live.Lock()
+		delete(live.m, r)
+		live.Unlock()
+	}()
+}
+
+// KillAll kills the process group of every live runner (and its qemu): what
+// xarch does on SIGINT or SIGTERM before it exits.
+// It waits (up to 5 s) until they are gone.
+func KillAll() int {
+	live.Lock()
+	var rs []*Runner
+	for r := range live.m {
+		r.kill()
+		rs = append(rs, r)
+	}
+	live.Unlock()
+	deadline := time.After(5 * time.Second)
+	for _, r := range rs {
+		select {
+		case <-r.exited:
+		case <-deadline:
+			return len(rs)
+		}
+	}
+	return len(rs)
+}
+
+// protocolError is a stream from the runner that is not a frame, with the
+// bytes that came before the break.
+type protocolError struct {
+	err  error
+	seen []byte
+}
+
+func (e *protocolError) Error() string {
+	return fmt.Sprintf("%v; last bytes on its stdout: %q (a print to stdout in a kernel corrupts the framing)", e.err, e.seen)
+}
+
+// recorder keeps the last bytes read through it.
+type recorder struct {
+	r   io.Reader
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (c *recorder) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.mu.Lock()
+	c.buf = append(c.buf, p[:n]...)
+	if len(c.buf) > 256 {
+		c.buf = append([]byte(nil), c.buf[len(c.buf)-64:]...)
+	}
+	c.mu.Unlock()
+	return n, err
+}
+
+func (c *recorder) tail() []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b := c.buf
+	if len(b) > 64 {
+		b = b[len(b)-64:]
+	}
+	return append([]byte(nil), b...)
 }
 
 // Close asks the runner to quit and makes sure it is gone.

@@ -6,19 +6,42 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/xarchlab/xarch/driver"
 )
+
+// interrupts makes SIGINT, SIGTERM and SIGHUP kill every runner's process
+// group (and its qemu) before xarch exits with 128+signal; SIGKILL is
+// covered by the runners' parent-death signal.
+func interrupts() {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		sig := <-ch
+		n := driver.KillAll()
+		fmt.Fprintf(os.Stderr, "\nxarch: %v: stopped %d runner(s); results so far are not complete\n", sig, n)
+		code := 130
+		if s, ok := sig.(syscall.Signal); ok {
+			code = 128 + int(s)
+		}
+		os.Exit(code)
+	}()
+}
 
 const usage = `xarch: test and time CPU-specific crypto kernels on every architecture.
 
 Usage:
   xarch test  --arch ARCH|all [--model M[,M]] [--impl I] [--mask F] [--vectors DIR] [--timeout D] [--jobs N]
               [--shard i/N] [--junit FILE] [--json FILE] [--fuzz-cases N] [--seed S]
-  xarch run   --arch ARCH [--model M] --impl I [--digest sha256|sha224] (--in HEX | --vector FILE:LINE) [--mct]
+  xarch run   --arch ARCH [--model M] --impl I --op OP [--param NAME=HEX ...] (--in HEX | --vector FILE:LINE)
+              [--pieces 1,15] [--mct]                    (one input of one op; every repro line is one)
   xarch fuzz  --arch ARCH|all [--model M] [--impl I] [--cases N] [--seed S] [--time D] [--planted]
               [--case N [--variant V] [--len L]]      (differential fuzzing against the wasm oracle)
   xarch info  --arch ARCH|all [--model M] [--mask F]   (features and implementations each target reports)
   xarch models                                          (the CPU model table, ci/models.json)
-  xarch speed [--alg A] [--impl I] [--count N] [--json F]   (openssl-speed style timing; xarch speed -h)
+  xarch speed [--alg A] [--impl I] [--count N] [--json F] [--tune IMPL:NAME=V1,V2]   (openssl-speed style timing)
   xarch speed compare BASE.json [NEW.json]              (per size diff % with significance, geomean)
   xarch matrix [--shards N] [--arch A] [--format json|lines]   (the CI job matrix: arch x model x shard)
   xarch report merge|show|list FILE.json...             (combine shard reports; xarch report -h)
@@ -27,6 +50,7 @@ Run 'xarch COMMAND -h' for a command's flags.
 `
 
 func main() {
+	interrupts()
 	if len(os.Args) < 2 {
 		fmt.Fprint(os.Stderr, usage)
 		os.Exit(2)
