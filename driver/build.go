@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"time"
 )
 
 // GCCGoSparc64 is the cross gccgo the sparc64 runner needs (no gc port).
@@ -22,7 +23,7 @@ const GCCGoSparc64 = "sparc64-linux-gnu-gccgo-12"
 
 // runnerSources are the module folders the runner is built from; their
 // content (with go.mod, go.sum, arch, tags and toolchain) keys the cache.
-var runnerSources = []string{"arch", "wire", "runner", "cmd/xarch-runner", "go.mod", "go.sum"}
+var runnerSources = []string{"arch", "wire", "timing", "runner", "cmd/xarch-runner", "go.mod", "go.sum"}
 
 // BuildOptions says where the module is and how to build.
 type BuildOptions struct {
@@ -116,7 +117,14 @@ func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
 	}
 	path = filepath.Join(o.CacheDir, "runners", goarch+"-"+key, "xarch-runner")
 	if _, err := os.Stat(path); err == nil {
-		return path, false, nil
+		// The cache is checked, not trusted: a truncated or replaced
+		// binary would otherwise read as a kernel crash forever.
+		if err := VerifySum(path); err == nil {
+			return path, false, nil
+		} else if o.Log != nil {
+			fmt.Fprintf(o.Log, "cached %s runner %s is damaged (%v); rebuilding it\n", goarch, path, err)
+		}
+		os.RemoveAll(filepath.Dir(path))
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", false, err
@@ -144,10 +152,104 @@ func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
 	if err != nil {
 		return "", false, fmt.Errorf("building the %s runner failed (go %s):\n%s", goarch, strings.Join(args, " "), filterBuildNoise(out))
 	}
+	if err := WriteSum(tmp, path+".sha256"); err != nil {
+		os.Remove(tmp)
+		return "", false, err
+	}
 	if err := os.Rename(tmp, path); err != nil {
 		return "", false, err
 	}
+	pruneRunners(o.CacheDir, goarch, filepath.Dir(path))
 	return path, true, nil
+}
+
+// sumFile is the sha256 of a file, hex.
+func sumFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// WriteSum records bin's sha256 in sumPath.
+func WriteSum(bin, sumPath string) error {
+	sum, err := sumFile(bin)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(sumPath, []byte(sum+"\n"), 0o644)
+}
+
+// VerifySum checks a cached binary against the sha256 written beside it.
+func VerifySum(path string) error {
+	want, err := os.ReadFile(path + ".sha256")
+	if err != nil {
+		return fmt.Errorf("no checksum beside it: %v", err)
+	}
+	got, err := sumFile(path)
+	if err != nil {
+		return err
+	}
+	if got != strings.TrimSpace(string(want)) {
+		return fmt.Errorf("sha256 %s, recorded %s", got[:16], strings.TrimSpace(string(want))[:16])
+	}
+	return nil
+}
+
+// KeepRunners is how many runner builds per arch the cache keeps (the
+// newest); older ones go when a new one is built, so the cache stays bounded.
+const KeepRunners = 3
+
+// pruneRunners removes all but the newest KeepRunners builds of goarch
+// (never keep), and temporary files left by killed builds.
+func pruneRunners(cacheDir, goarch, keep string) {
+	dirs, _ := filepath.Glob(filepath.Join(cacheDir, "runners", goarch+"-*"))
+	type ent struct {
+		dir string
+		mod time.Time
+	}
+	var es []ent
+	for _, d := range dirs {
+		st, err := os.Stat(d)
+		if err != nil || !st.IsDir() || d == keep {
+			continue
+		}
+		es = append(es, ent{d, st.ModTime()})
+	}
+	sort.Slice(es, func(i, j int) bool { return es[i].mod.After(es[j].mod) })
+	for i, e := range es {
+		if i >= KeepRunners-1 {
+			os.RemoveAll(e.dir)
+		}
+	}
+	tmps, _ := filepath.Glob(filepath.Join(cacheDir, "runners", "*", "*.tmp*"))
+	for _, t := range tmps {
+		if st, err := os.Stat(t); err == nil && time.Since(st.ModTime()) > time.Hour {
+			os.Remove(t)
+		}
+	}
+}
+
+// CleanCache removes every cached runner and oracle module and the
+// compilation cache (`xarch cache clean`); it returns what it removed.
+func CleanCache(cacheDir string) ([]string, error) {
+	var removed []string
+	for _, sub := range []string{"runners", "oracle", "wazero"} {
+		p := filepath.Join(cacheDir, sub)
+		if _, err := os.Stat(p); err == nil {
+			if err := os.RemoveAll(p); err != nil {
+				return removed, err
+			}
+			removed = append(removed, p)
+		}
+	}
+	return removed, nil
 }
 
 // filterBuildNoise drops the GNU ld executable-stack notes gccgo prints.

@@ -149,6 +149,16 @@ func Start(t Target, timeout time.Duration) (*Runner, error) {
 	resp, err := r.Call(timeout, []byte("hello"), []byte(strconv.Itoa(wire.Version)))
 	if err != nil {
 		r.Close()
+		var ce *CrashError
+		if errors.As(err, &ce) && ce.Protocol == "" {
+			// The runner's own usage error (an unknown --mask feature) is
+			// not a crash: it says what it refused on stderr and exits 2.
+			for _, l := range strings.Split(ce.Stderr, "\n") {
+				if strings.HasPrefix(l, "xarch-runner: ") {
+					return nil, fmt.Errorf("%s: the runner refused its arguments: %s", t, strings.TrimPrefix(l, "xarch-runner: "))
+				}
+			}
+		}
 		return nil, fmt.Errorf("%s: handshake: %v", t, err)
 	}
 	if len(resp) != 2 {

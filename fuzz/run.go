@@ -312,8 +312,8 @@ func (tr *targetRun) run() {
 				continue
 			}
 			active++
-			if ir.budget && !ir.gen.InBudget(i) {
-				continue
+			if ir.budget && !ir.gen.InBudget(i) && tr.o.Case < 0 {
+				continue // a repro (--case) runs its case wherever it is
 			}
 			if err := tr.runCase(ir, i); err != nil {
 				ir.done = true
@@ -328,6 +328,10 @@ func (tr *targetRun) run() {
 	tr.st.Elapsed = time.Since(start)
 	tr.st.Restarts = sess.Restarts
 	for _, ir := range impls {
+		if ir.res.Cases == 0 && ir.res.Status == suite.Passed {
+			// A run that checked nothing must not read as a pass.
+			ir.res.Status, ir.res.Reason = suite.Failed, "ran no case (nothing was checked)"
+		}
 		ir.res.Elapsed = ir.elapsed
 		tr.st.Cases += ir.res.Cases
 		tr.results = append(tr.results, ir.res)

@@ -29,6 +29,7 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+	"github.com/xarchlab/xarch/driver"
 )
 
 // The module's sources: refmod (the wasm exports) and ref (the reference
@@ -139,7 +140,12 @@ func ModulePath(o Options) (path string, built bool, err error) {
 	dir := filepath.Join(o.CacheDir, "oracle")
 	path = filepath.Join(dir, "refmod-"+key+".wasm")
 	if _, err := os.Stat(path); err == nil {
-		return path, false, nil
+		if err := driver.VerifySum(path); err == nil {
+			return path, false, nil
+		} else if o.Log != nil {
+			fmt.Fprintf(o.Log, "cached reference module %s is damaged (%v); rebuilding it\n", path, err)
+		}
+		os.Remove(path)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", false, err
@@ -181,6 +187,10 @@ func ModulePath(o Options) (path string, built bool, err error) {
 		os.Remove(tmp)
 		return "", false, fmt.Errorf("building the reference module failed (GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared in %s): %v\n%s", src, err, strings.TrimSpace(string(out)))
 	}
+	if err := driver.WriteSum(tmp, path+".sha256"); err != nil {
+		os.Remove(tmp)
+		return "", false, err
+	}
 	if err := os.Rename(tmp, path); err != nil {
 		return "", false, err
 	}
@@ -216,7 +226,24 @@ func Open(o Options) (*Oracle, error) {
 	}
 	cm, err := rt.CompileModule(ctx, wasm)
 	if err != nil {
-		return fail("compiling the module", err)
+		// A damaged compilation-cache entry: drop the cache and compile
+		// from the module once more, naming the directory.
+		rt.Close(ctx)
+		cdir := filepath.Join(o.CacheDir, "wazero")
+		if o.Log != nil {
+			fmt.Fprintf(o.Log, "oracle: compiling %s with the cache in %s failed (%v); clearing that cache and retrying\n", path, cdir, err)
+		}
+		os.RemoveAll(cdir)
+		if cache, err = wazero.NewCompilationCacheWithDir(cdir); err != nil {
+			return nil, fmt.Errorf("oracle: wazero compilation cache %s: %v", cdir, err)
+		}
+		rt = wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithCompilationCache(cache))
+		if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
+			return fail("WASI", err)
+		}
+		if cm, err = rt.CompileModule(ctx, wasm); err != nil {
+			return fail("compiling the module (cache "+cdir+" cleared)", err)
+		}
 	}
 	// A c-shared (reactor) module initialises the Go runtime in _initialize.
 	mod, err := rt.InstantiateModule(ctx, cm, wazero.NewModuleConfig().WithStartFunctions("_initialize").WithName("refmod"))

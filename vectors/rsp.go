@@ -101,13 +101,20 @@ func Parse(name string, r io.Reader) ([]Record, error) {
 			if cur == nil {
 				cur = &Record{File: name, Line: lineNo, Section: copyMap(section)}
 			}
-			if k, v, ok := cut(line, "="); ok {
-				if k == "" {
+			key, v, ok := cut(line, "=")
+			if !ok && isWord(line) {
+				key, v, ok = line, "", true
+			}
+			if ok {
+				if key == "" {
 					return nil, errAt(name, lineNo, "expected \"key = value\", got %q (empty key)", line)
 				}
-				cur.Fields = append(cur.Fields, Field{Key: k, Value: v, Line: lineNo})
-			} else if isWord(line) {
-				cur.Fields = append(cur.Fields, Field{Key: line, Line: lineNo})
+				if prev, dup := cur.Get(key); dup {
+					// Records are separated by blank lines; without one two
+					// records would merge and one of them would be lost.
+					return nil, errAt(name, lineNo, "%s repeated in the record that starts at line %d (first at line %d): a missing blank line between records?", key, cur.Line, prev.Line)
+				}
+				cur.Fields = append(cur.Fields, Field{Key: key, Value: v, Line: lineNo})
 			} else {
 				return nil, errAt(name, lineNo, "expected \"key = value\", a [section], a # comment or a blank line, got %q", line)
 			}

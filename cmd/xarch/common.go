@@ -30,6 +30,40 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.DurationVar(&c.timeout, "timeout", 60*time.Second, "per-request timeout; a runner that takes longer is reported as hung and restarted")
 }
 
+// parse parses the flags strictly: a stray positional argument (after
+// which the flag package stops reading flags) and values that cannot work
+// are usage errors.
+func (c *common) parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q: every option is a flag (-h lists them); flags after it were not read", fs.Arg(0))
+	}
+	if c.timeout <= 0 {
+		return fmt.Errorf("--timeout %v: must be positive (it bounds each request)", c.timeout)
+	}
+	return nil
+}
+
+// errUsage: the flag package already printed the problem.
+var errUsage = errors.New("")
+
+// checkImplFilter rejects --impl elements that cannot match a level name:
+// levels are "family/level", so a bare word matches nothing.
+func checkImplFilter(f string) error {
+	if f == "" {
+		return nil
+	}
+	for _, e := range strings.Split(f, ",") {
+		e = strings.TrimSpace(e)
+		if !strings.Contains(e, "/") {
+			return fmt.Errorf("--impl %q: name a level (%s/generic), a family (%s/) or a level of every family (*/generic)", e, e, e)
+		}
+	}
+	return nil
+}
+
 // resolve fills root and vectors and expands --arch.
 func (c *common) resolve() ([]string, error) {
 	wd, _ := os.Getwd()

@@ -30,8 +30,11 @@ func cmdFuzz(args []string) (int, error) {
 	variant := fs.String("variant", "", "with --case: only this variant (one, head, misalign, chunks, inplace)")
 	length := fs.Int("len", -1, "with --case: cut the case's data to this many bytes")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "targets fuzzed in parallel")
-	if err := fs.Parse(args); err != nil {
-		return 2, nil
+	if err := c.parse(fs, args); err != nil {
+		return 2, err
+	}
+	if err := checkImplFilter(*impl); err != nil {
+		return 2, err
 	}
 	arches, err := c.resolve()
 	if err != nil {
@@ -45,6 +48,9 @@ func cmdFuzz(args []string) (int, error) {
 	}
 	if *cases < 0 {
 		return 2, fmt.Errorf("--cases must be positive")
+	}
+	if *dur < 0 {
+		return 2, fmt.Errorf("--time %v: must be positive (or 0 for no limit)", *dur)
 	}
 	if (*variant != "" || *length >= 0) && *caseIdx < 0 {
 		return 2, fmt.Errorf("--variant and --len need --case")

@@ -18,8 +18,8 @@ func cmdInfo(args []string) (int, error) {
 	var c common
 	c.register(fs)
 	asJSON := fs.Bool("json", false, "print the runners' hello answers as JSON")
-	if err := fs.Parse(args); err != nil {
-		return 2, nil
+	if err := c.parse(fs, args); err != nil {
+		return 2, err
 	}
 	arches, err := c.resolve()
 	if err != nil {

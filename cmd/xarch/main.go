@@ -81,11 +81,14 @@ func main() {
 		fmt.Fprintf(os.Stderr, "xarch: unknown command %q\n\n%s", os.Args[1], usage)
 		os.Exit(2)
 	}
-	if err != nil {
+	if err != nil && err != errUsage {
 		fmt.Fprintln(os.Stderr, "xarch:", err)
 		if code == 0 {
 			code = 2
 		}
+	}
+	if err == errUsage && code == 0 {
+		code = 2
 	}
 	os.Exit(code)
 }

@@ -25,6 +25,30 @@ func (r *reportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&r.json, "json", "", "write the JSON report (every result, failures, repro lines) to `FILE`")
 }
 
+// check makes sure the report files can be written before the run starts
+// (a run of minutes must not end in "permission denied"): it creates each
+// parent directory and opens the file for writing, leaving it as it was.
+func (r *reportFlags) check() error {
+	for _, p := range []string{r.json, r.junit} {
+		if p == "" {
+			continue
+		}
+		if err := mkParent(p); err != nil {
+			return fmt.Errorf("report file %s: %v", p, err)
+		}
+		_, statErr := os.Stat(p)
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE, 0o644)
+		if err != nil {
+			return fmt.Errorf("report file %s cannot be written: %v", p, err)
+		}
+		f.Close()
+		if os.IsNotExist(statErr) {
+			os.Remove(p)
+		}
+	}
+	return nil
+}
+
 // write writes the report files asked for. rep is nil when the run failed
 // before reporting (runErr): the files then record the error, so a merge
 // sees a failed shard rather than a missing one.

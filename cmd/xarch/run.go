@@ -42,8 +42,8 @@ func cmdRun(args []string) (int, error) {
 	mct := fs.Bool("mct", false, "run one Monte Carlo step inside the runner (SHAVS checkpoint from the seed; AESAVS outer iteration)")
 	var a aesFlags
 	a.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2, nil
+	if err := c.parse(fs, args); err != nil {
+		return 2, err
 	}
 	if fs.NArg() > 0 {
 		return 2, fmt.Errorf("unexpected argument %q (flags start with -)", fs.Arg(0))

@@ -46,8 +46,8 @@ func cmdSpeed(args []string) (int, error) {
 	var tunes paramFlags
 	fs.Var(&tunes, "tune", "IMPL:NAME=V1,V2,...: time IMPL once per value of a tuning constant it reads at run time, one row each (repeatable)")
 	elapsed := fs.Bool("elapsed", false, "divide by wall-clock time instead of the timing thread's CPU time (openssl speed -elapsed)")
-	if err := fs.Parse(args); err != nil {
-		return 2, nil
+	if err := c.parse(fs, args); err != nil {
+		return 2, err
 	}
 	if fs.NArg() > 0 {
 		return 2, fmt.Errorf("unexpected argument %q (flags only; see xarch speed -h)", fs.Arg(0))

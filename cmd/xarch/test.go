@@ -24,11 +24,17 @@ func cmdTest(args []string) (int, error) {
 	fuzzSeed := fs.Uint64("seed", DefaultTestSeed, "seed of the differential cases")
 	var rf reportFlags // --shard, --junit, --json (report.go)
 	rf.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2, nil
+	if err := c.parse(fs, args); err != nil {
+		return 2, err
+	}
+	if err := checkImplFilter(*impl); err != nil {
+		return 2, err
 	}
 	arches, err := c.resolve()
 	if err != nil {
+		return 2, err
+	}
+	if err := rf.check(); err != nil {
 		return 2, err
 	}
 	o := suite.Options{
@@ -53,13 +59,17 @@ func cmdTest(args []string) (int, error) {
 		// Differential cases after the vectors, in the same matrix rows.
 		err = fuzzAfterVectors(rep, o, *fuzzCases, *fuzzSeed)
 	}
+	if rep != nil {
+		// Before the files and whatever failed after the vectors: a write
+		// or fuzz setup error loses no result that already ran.
+		rep.Print(os.Stdout)
+	}
 	if werr := rf.write(rep, o, started, err); werr != nil {
 		return 2, werr
 	}
 	if err != nil {
 		return 2, err
 	}
-	rep.Print(os.Stdout)
 	if rep.Failed() {
 		return 1, nil
 	}
