@@ -45,6 +45,9 @@ type Options struct {
 	Keep  func(arch, model, impl string) bool
 	Quiet bool      // leave skipped targets and implementations out of Results
 	Log   io.Writer // one line per finished target; nil: none
+	// OracleLog hears about the reference module's builds and repairs
+	// (nil: Log).
+	OracleLog io.Writer
 }
 
 // TargetStat is one (arch, model) pair's throughput.
@@ -112,7 +115,11 @@ func Run(o Options) (*Report, error) {
 		orc <- opened{o.Oracle, nil}
 	} else {
 		go func() {
-			or, err := oracle.Open(oracle.Options{CacheDir: o.Build.CacheDir, Log: o.Log})
+			log := o.OracleLog
+			if log == nil {
+				log = o.Log
+			}
+			or, err := oracle.Open(oracle.Options{CacheDir: o.Build.CacheDir, Log: log})
 			orc <- opened{or, err}
 		}()
 	}

@@ -113,7 +113,7 @@ func archList() string {
 }
 
 func (c *common) buildOptions() driver.BuildOptions {
-	o := driver.BuildOptions{Root: c.root, CacheDir: driver.DefaultCacheDir()}
+	o := driver.BuildOptions{Root: c.root, CacheDir: driver.DefaultCacheDir(), Log: os.Stderr}
 	if c.planted {
 		o.Tags = []string{"xarch_planted"}
 	}

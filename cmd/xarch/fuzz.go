@@ -96,6 +96,7 @@ func fuzzAfterVectors(rep *suite.Report, o suite.Options, cases int, seed uint64
 	// by the key of the result row.
 	file := fmt.Sprintf("fuzz (seed %d)", seed)
 	fo.Keep = func(arch, model, impl string) bool { return o.Shard.Has(arch, model, impl, file) }
+	fo.OracleLog = os.Stderr
 	fr, err := fuzz.Run(fo)
 	if err != nil {
 		return err

@@ -45,6 +45,7 @@ Usage:
   xarch speed compare BASE.json [NEW.json]              (per size diff % with significance, geomean)
   xarch matrix [--shards N] [--arch A] [--format json|lines]   (the CI job matrix: arch x model x shard)
   xarch report merge|show|list FILE.json...             (combine shard reports; xarch report -h)
+  xarch cache clean|dir                                 (the build cache: runners, oracle module, wazero code)
 
 Run 'xarch COMMAND -h' for a command's flags.
 `
@@ -74,6 +75,8 @@ func main() {
 		code, err = cmdMatrix(os.Args[2:])
 	case "report":
 		code, err = cmdReport(os.Args[2:])
+	case "cache":
+		code, err = cmdCache(os.Args[2:])
 	case "-h", "--help", "help":
 		fmt.Print(usage)
 		return
