@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/aesref"
 	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/oracle/ref"
 )
 
 // stdFuncs is an AESFuncs over crypto/aes, so the mode layer is checked
@@ -79,7 +79,7 @@ func (s *stdFuncs) funcs(kernels bool) *arch.AESFuncs {
 
 // reference runs one mode with crypto/cipher over the whole message.
 func reference(t *testing.T, mode string, decrypt bool, key, iv, src []byte) []byte {
-	out, err := aesref.Crypt(mode, decrypt, key, iv, src)
+	out, err := ref.AESCrypt(mode, decrypt, key, iv, src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,41 +12,14 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/xarchlab/xarch/oracle/ref"
 )
 
-// stdCrypt runs a whole message through crypto/aes + crypto/cipher.
+// stdCrypt runs a whole message through the reference (crypto/aes +
+// crypto/cipher, oracle/ref).
 func stdCrypt(t *testing.T, mode string, decrypt bool, key, iv, in []byte) []byte {
-	b, err := aes.NewCipher(key)
+	out, err := ref.AESCrypt(mode, decrypt, key, iv, in)
 	require.NoError(t, err)
-	out := make([]byte, len(in))
-	switch mode {
-	case "ecb":
-		for i := 0; i < len(in); i += 16 {
-			if decrypt {
-				b.Decrypt(out[i:], in[i:])
-			} else {
-				b.Encrypt(out[i:], in[i:])
-			}
-		}
-	case "cbc":
-		if decrypt {
-			cipher.NewCBCDecrypter(b, iv).CryptBlocks(out, in)
-		} else {
-			cipher.NewCBCEncrypter(b, iv).CryptBlocks(out, in)
-		}
-	case "ctr":
-		cipher.NewCTR(b, iv).XORKeyStream(out, in)
-	case "ofb":
-		cipher.NewOFB(b, iv).XORKeyStream(out, in)
-	case "cfb128":
-		if decrypt {
-			cipher.NewCFBDecrypter(b, iv).XORKeyStream(out, in)
-		} else {
-			cipher.NewCFBEncrypter(b, iv).XORKeyStream(out, in)
-		}
-	default:
-		t.Fatalf("mode %s", mode)
-	}
 	return out
 }
 
