@@ -13,7 +13,9 @@ const (
 	// (M for the byte's high nibble, M4 = M * x^4 for its low one) make
 	// 16 lookups and 16 shifts per block. 4-bit tables (512 bytes in all)
 	// rather than an 8-bit one (4 KiB per key): a small footprint in the
-	// data cache and a cheap Init.
+	// data cache and a cheap Init. Which entries are read depends on the
+	// secret GHASH state, so the time may depend on it through the cache
+	// (as aes/sparc64's T-tables do); aes-gcm/vis3 has no tables.
 	gcmV9NibbleBits = 4
 	gcmV9TableCount = 2
 	// The bits shifted out of the accumulator are collected in a third
@@ -79,22 +81,27 @@ func ghashSparc64(y *uint64, tab *uint64, p *byte, nblocks uint64)
 func gcmV9Init(h *[16]byte) interface{} { return gcmV9Tables(h) }
 
 func gcmV9GHASH(hk interface{}, y *[16]byte, p []byte) {
-	k := hk.(*gcmV9Key)
+	gcmCall(ghashSparc64, y, &hk.(*gcmV9Key).tab[0], p)
+}
+
+// gcmCall runs a GHASH kernel of this package (y, key, p, nblocks) over
+// the whole blocks of p.
+func gcmCall(kern func(y, key *uint64, p *byte, nblocks uint64), y *[16]byte, key *uint64, p []byte) {
 	n := len(p) / 16
 	if n == 0 {
 		return // p may be empty: never take &p[0] then
 	}
-	// The kernel reads and writes y with ldx/stx. A [16]byte has no
+	// The kernels read and write y with ldx/stx. A [16]byte has no
 	// alignment of its own; the mode layer's is 8-byte aligned, anything
 	// else goes through an aligned copy. SPARC is big-endian, so the
 	// words are y's bytes as they are.
 	if uintptr(unsafe.Pointer(y))%8 == 0 {
-		ghashSparc64((*uint64)(unsafe.Pointer(y)), &k.tab[0], &p[0], uint64(n))
+		kern((*uint64)(unsafe.Pointer(y)), key, &p[0], uint64(n))
 		return
 	}
 	var w [2]uint64
 	b := (*[16]byte)(unsafe.Pointer(&w))
 	*b = *y
-	ghashSparc64(&w[0], &k.tab[0], &p[0], uint64(n))
+	kern(&w[0], key, &p[0], uint64(n))
 	*y = *b
 }
