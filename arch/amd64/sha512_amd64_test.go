@@ -5,16 +5,52 @@ package amd64
 import (
 	"crypto/sha512"
 	"fmt"
+	"math/rand"
 	"strings"
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/arch/generic"
 )
 
 // TestSHA512Levels runs the shared conformance checks on every usable
 // SHA-512 level (see archtest.SHA512Levels).
 func TestSHA512Levels(t *testing.T) { archtest.SHA512Levels(t, "amd64") }
+
+// TestSHA512AVX2Kernels calls both assembly kernels of sha512/avx2 directly
+// (the level's Go side picks one by length), for 1..40 blocks at every
+// offset 0..7 from random states, against the generic block function.
+func TestSHA512AVX2Kernels(t *testing.T) {
+	if im, _ := arch.Lookup("sha512/avx2"); im == nil || (arch.State{Detected: arch.Detect()}).Missing(im) != "" {
+		t.Skip("sha512/avx2 not usable here")
+	}
+	r := rand.New(rand.NewSource(7))
+	for nb := 1; nb <= 40; nb++ {
+		for off := 0; off < 8; off++ {
+			buf := archtest.RandBytes(r, off+128*nb)
+			p := buf[off:]
+			var h0 [8]uint64
+			for i := range h0 {
+				h0[i] = r.Uint64()
+			}
+			want := h0
+			generic.SHA512Block(&want, p)
+			got := h0
+			sha512BlockAVX2(&got, p, &arch.SHA512K)
+			if got != want {
+				t.Fatalf("sha512BlockAVX2, %d blocks at offset %d: got %016x want %016x", nb, off, got, want)
+			}
+			if nb >= 2 {
+				got = h0
+				sha512BlockAVX2Lanes(&got, p, &arch.SHA512K, &sha512KLanes)
+				if got != want {
+					t.Fatalf("sha512BlockAVX2Lanes, %d blocks at offset %d: got %016x want %016x", nb, off, got, want)
+				}
+			}
+		}
+	}
+}
 
 // BenchmarkSHA512 compares every usable level with crypto/sha512 on whole
 // messages, padding included: go test -run X -bench SHA512 ./arch/amd64

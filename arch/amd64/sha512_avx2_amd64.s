@@ -3,6 +3,9 @@
 #include "textflag.h"
 
 // SHA-512 block function with AVX2 and BMI2, one 128-byte block per pass.
+// The Go side uses it for fewer than three blocks (a short message's last
+// block); longer runs go to sha512_avx2lanes_amd64.s, same rounds, a schedule
+// that shares vectors between consecutive blocks.
 //
 // Message schedule: four 64-bit words per YMM, Y0-Y3 = W[t-16..t-1]. A step
 // makes W[t..t+3] and stores W+K to the stack. Step j is spread over rounds
@@ -11,10 +14,11 @@
 // rounds are unrolled, so every W+K and K offset is a constant.
 //
 // Rounds: scalar, RORX for the rotations (non-destructive, so the Sigmas need
-// no copies). Measured on the target (AMD EPYC, Zen 4/5 class) the rounds are
-// bound by integer ALU throughput and the a/e dependency chains together, so
-// the round is built for the fewest ALU operations (22 per round, 2 register
-// copies, which the renamer eliminates):
+// no copies). On the target (AMD EPYC; measured about 4 integer ALU operations
+// per cycle, 2 of them rotations) the rounds are bound by integer ALU throughput and the a/e
+// dependency chains together, so the round is built for the fewest ALU
+// operations (22 per round, and 2 register copies the renamer eliminates);
+// a variant with 4-cycle chains but 25 operations ran slower:
 //   T1 = h + (W+K) + Ch(e,f,g) + Sigma1(e), Ch = ((f^g)&e)^g
 //   Maj(a,b,c) = ((a^b)&(b^c))^b, where a^b is kept for the next round as its
 //   b^c (the two registers R14/R15 swap roles each round)
