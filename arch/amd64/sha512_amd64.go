@@ -20,7 +20,7 @@ func sha512BlockAVX2(h *[8]uint64, p []byte, k *[80]uint64)
 func sha512BlockAVX2Lanes(h *[8]uint64, p []byte, k *[80]uint64, kl *[64]uint64)
 
 // sha512KLanes[4s..4s+3] = K[48+2s], K[49+2s], K[16+2s], K[17+2s]: the
-// constants of step s of sha512BlockAVX2Lanes (lane 0, lane 1), one aligned
+// constants of step s of sha512BlockAVX2Lanes (lane 0, lane 1), one
 // 32-byte operand. Rearranged from arch.SHA512K at init.
 var sha512KLanes [64]uint64
 
