@@ -4,6 +4,7 @@ package amd64
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -21,6 +22,26 @@ import (
 func TestGCMLevels(t *testing.T) { archtest.GCMLevels(t, "amd64") }
 
 func TestPCLMULQDQProbe(t *testing.T) { archtest.Probe(t, "pclmulqdq", "pclmulqdq", 4*16) }
+
+func TestVPCLMULQDQProbe(t *testing.T) { archtest.Probe(t, "vpclmulqdq", "vpclmulqdq ymm", 8*16) }
+
+// TestGCMVAES256Thresholds reruns the shared checks with aes-gcm/vaes256's
+// wide path taken by every call of 16 blocks or more (and with it never
+// taken), so short messages exercise both paths and their seam.
+func TestGCMVAES256Thresholds(t *testing.T) {
+	im, _ := arch.Lookup("aes-gcm/vaes256")
+	if im == nil {
+		t.Fatal("aes-gcm/vaes256 is not registered")
+	}
+	if miss := (arch.State{Detected: arch.Detect()}).Missing(im); miss != "" {
+		t.Skipf("aes-gcm/vaes256 not usable here: missing %s", miss)
+	}
+	defer func(v int) { gcmV256WideMin = v }(gcmV256WideMin)
+	for _, v := range []int{0, 1 << 30} {
+		gcmV256WideMin = v
+		t.Run(fmt.Sprintf("wide_min_bytes=%d", v), func(t *testing.T) { archtest.GCMLevels(t, "amd64") })
+	}
+}
 
 // TestClmul64Model pins the carry-less model: products of single bits,
 // (x+1)^2 = x^2+1, and distributivity over XOR.
@@ -112,7 +133,7 @@ func TestGCMKeyTable(t *testing.T) {
 
 // TestGCMRegistered checks the levels this package must register.
 func TestGCMRegistered(t *testing.T) {
-	for name, aes := range map[string]string{"aes-gcm/aesni": "aes/aesni"} {
+	for name, aes := range map[string]string{"aes-gcm/aesni": "aes/aesni", "aes-gcm/vaes256": "aes/aesni"} {
 		im, ok := arch.Lookup(name)
 		if !ok {
 			t.Fatalf("%s is not registered", name)
@@ -125,7 +146,7 @@ func TestGCMRegistered(t *testing.T) {
 			t.Errorf("%s has no stitched Seal/Open", name)
 		}
 		a, _ := arch.Lookup(aes)
-		if a == nil || im.Rank != a.Rank && name == "aes-gcm/aesni" {
+		if a == nil || im.Rank < a.Rank {
 			t.Errorf("%s: rank %d not in line with %s", name, im.Rank, aes)
 		}
 		for _, f := range im.Requires {
