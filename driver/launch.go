@@ -60,8 +60,8 @@ type CrashError struct {
 	// host then killed it, so its exit signal is the host's, not the
 	// kernel's.
 	Protocol string
-	Exit   string // how the process ended
-	Stderr string // last lines the runner printed
+	Exit     string // how the process ended
+	Stderr   string // last lines the runner printed
 }
 
 func (e *CrashError) Error() string {
