@@ -2,7 +2,11 @@
 
 package amd64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"encoding/binary"
+
+	"github.com/xarchlab/xarch/arch"
+)
 
 // Tuning of aes-gcm/vaes256 (see gcm_vaes256_amd64.s).
 const (
@@ -30,8 +34,11 @@ const (
 var gcmV256WideMin = gcmV256WideMinDefault
 
 // gcmKeyV256 is the aes-gcm/vaes256 GHASH key: H^16, ..., H^1 in the form
-// of gcmKeyNI; its last 8 slots are aes-gcm/aesni's table.
-type gcmKeyV256 struct{ tab [16 * gcmV256Interleave]byte }
+// of gcmKeyNI (slots 8-15 are aes-gcm/aesni's table), then for each power
+// the XOR of its two qwords, in both qwords: the Karatsuba middle operand.
+type gcmKeyV256 struct {
+	tab [2 * 16 * gcmV256Interleave]byte
+}
 
 // gcmV256NIOff: where the aesni kernels' 8 powers start in the table.
 const gcmV256NIOff = 16 * (gcmV256Interleave - gcmNIPowers)
@@ -69,51 +76,61 @@ func init() {
 
 func gcmInitV256Go(h *[16]byte) interface{} {
 	hk := new(gcmKeyV256)
-	gcmPowers(h, hk.tab[:])
+	const n = 16 * gcmV256Interleave
+	gcmPowers(h, hk.tab[:n])
+	for i := 0; i < n; i += 16 {
+		x := binary.LittleEndian.Uint64(hk.tab[i:]) ^ binary.LittleEndian.Uint64(hk.tab[i+8:])
+		binary.LittleEndian.PutUint64(hk.tab[n+i:], x)
+		binary.LittleEndian.PutUint64(hk.tab[n+i+8:], x)
+	}
 	return hk
 }
 
-// gcmGHASHV256Go hashes AAD and the lengths block with aesni's GHASH
-// (8 blocks per reduction).
+// gcmGHASHV256Go hashes one block (the lengths block, the usual call) on
+// a short VEX path, more with aesni's GHASH (8 blocks per reduction).
 func gcmGHASHV256Go(hk interface{}, y *[16]byte, p []byte) {
-	if n := len(p) / 16; n > 0 {
-		gcmGhashNI(&hk.(*gcmKeyV256).tab[gcmV256NIOff], y, &p[0], n)
+	t := hk.(*gcmKeyV256)
+	if n := len(p) / 16; n == 1 {
+		gcmGhash1V256(&t.tab[0], y, &p[0])
+	} else if n > 1 {
+		gcmGhashNI(&t.tab[gcmV256NIOff], y, &p[0], n)
 	}
+}
+
+// gcmV256Wide is how many of n blocks take the wide path: the whole
+// 16-block groups, when the call has at least gcmV256WideMin bytes.
+func gcmV256Wide(n int) int {
+	if 16*n >= gcmV256WideMin {
+		return n &^ (gcmV256Interleave - 1)
+	}
+	return 0
 }
 
 func gcmSealV256Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKeyV256)
-	n := aesCheck("aes-gcm/vaes256", k, k.Enc, dst, src)
-	if w := n &^ (gcmV256Interleave - 1); w > 0 && 16*n >= gcmV256WideMin {
-		gcmSealV256(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], w)
-		gcmCtrAdvance(ctr, w)
-		dst, src, n = dst[16*w:], src[16*w:], n-w
-	}
-	if n > 0 {
-		gcmSealNI(&k.Enc[0], k.Rounds, &t.tab[gcmV256NIOff], ctr, y, &dst[0], &src[0], n)
+	if n := aesCheck("aes-gcm/vaes256", k, k.Enc, dst, src); n > 0 {
+		gcmSealV256(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], n, gcmV256Wide(n))
 		gcmCtrAdvance(ctr, n)
 	}
 }
 
 func gcmOpenV256Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKeyV256)
-	n := aesCheck("aes-gcm/vaes256", k, k.Enc, dst, src)
-	if w := n &^ (gcmV256Interleave - 1); w > 0 && 16*n >= gcmV256WideMin {
-		gcmOpenV256(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], w)
-		gcmCtrAdvance(ctr, w)
-		dst, src, n = dst[16*w:], src[16*w:], n-w
-	}
-	if n > 0 {
-		gcmOpenNI(&k.Enc[0], k.Rounds, &t.tab[gcmV256NIOff], ctr, y, &dst[0], &src[0], n)
+	if n := aesCheck("aes-gcm/vaes256", k, k.Enc, dst, src); n > 0 {
+		gcmOpenV256(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], n, gcmV256Wide(n))
 		gcmCtrAdvance(ctr, n)
 	}
 }
 
-// The wide kernels: n is a positive multiple of 16 blocks; tab points to
-// the 16 powers (H^16 first); ctr is read, not written.
+// The kernels: n > 0 blocks, the first wide of them (a multiple of 16) on
+// the wide path, the rest on the narrow one; tab points to the 16 powers
+// (H^16 first) and their Karatsuba keys; ctr is read, not written.
 
 //go:noescape
-func gcmSealV256(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byte, n int)
+func gcmSealV256(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byte, n, wide int)
 
 //go:noescape
-func gcmOpenV256(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byte, n int)
+func gcmOpenV256(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byte, n, wide int)
+
+//go:noescape
+func gcmGhash1V256(tab *byte, y *[16]byte, p *byte)
