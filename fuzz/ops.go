@@ -25,7 +25,6 @@ import (
 
 	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/wire"
 )
 
 // Op is one primitive the fuzzer drives.
@@ -48,7 +47,7 @@ type Op struct {
 
 // opFor joins an op's target declaration with its host spec.
 func opFor(o *arch.Op, s *algs.OpSpec) Op {
-	return Op{Name: o.Name, Alg: o.Family, Block: o.Block, Unit: o.Unit, Cipher: o.InPlace(), Stream: o.Streams() || o.Shape == wire.ShapeAEAD,
+	return Op{Name: o.Name, Alg: o.Family, Block: o.Block, Unit: o.Unit, Cipher: o.InPlace(), Stream: o.Streams(),
 		Params: s.Params, Data: s.Data}
 }
 
