@@ -20,13 +20,33 @@ const (
 	// group of 4 (1-4 blocks) or 8 (5-7) counters, whichever covers
 	// them, then are hashed with H^r..H^1 and one reduction.
 	gcmNITailInterleave = 4
-	// gcmNIPowers powers of H in the key table: one per block of a group.
+	// gcmNIPowers powers of H are used: one per block of a group.
 	gcmNIPowers = gcmNIInterleave
+	// gcmKeyPowers powers of H are kept (16, for aes-gcm/vaes256's
+	// groups; both levels share the key layout).
+	gcmKeyPowers = 16
+	// gcmNIOff: where aes-gcm/aesni's powers, H^8..H^1, start.
+	gcmNIOff = 16 * (gcmKeyPowers - gcmNIPowers)
 )
 
-// gcmKeyNI is the aes-gcm/aesni GHASH key: H^8, H^7, ..., H^1, each as the
-// register (byte-reversed block) of H^i * x^-1, little-endian qwords.
-type gcmKeyNI struct{ tab [16 * gcmNIPowers]byte }
+// gcmKey is the GHASH key of aes-gcm/aesni and aes-gcm/vaes256: H^16, H^15,
+// ..., H^1, each as the register (byte-reversed block) of H^i * x^-1 in
+// little-endian qwords, then (256 bytes on) for each power the XOR of its
+// two qwords, in both qwords: the Karatsuba middle operand.
+type gcmKey struct{ tab [2 * 16 * gcmKeyPowers]byte }
+
+// newGCMKey computes the table from H.
+func newGCMKey(h *[16]byte) *gcmKey {
+	hk := new(gcmKey)
+	const n = 16 * gcmKeyPowers
+	gcmPowers(h, hk.tab[:n])
+	for i := 0; i < n; i += 16 {
+		x := binary.LittleEndian.Uint64(hk.tab[i:]) ^ binary.LittleEndian.Uint64(hk.tab[i+8:])
+		binary.LittleEndian.PutUint64(hk.tab[n+i:], x)
+		binary.LittleEndian.PutUint64(hk.tab[n+i+8:], x)
+	}
+	return hk
+}
 
 func init() {
 	arch.Register(&arch.Impl{
@@ -89,15 +109,11 @@ func gcmPowers(h *[16]byte, tab []byte) {
 	gcmInitNI(&tab[0], n)
 }
 
-func gcmInitNIGo(h *[16]byte) interface{} {
-	hk := new(gcmKeyNI)
-	gcmPowers(h, hk.tab[:])
-	return hk
-}
+func gcmInitNIGo(h *[16]byte) interface{} { return newGCMKey(h) }
 
 func gcmGHASHNIGo(hk interface{}, y *[16]byte, p []byte) {
 	if n := len(p) / 16; n > 0 {
-		gcmGhashNI(&hk.(*gcmKeyNI).tab[0], y, &p[0], n)
+		gcmGhashNI(&hk.(*gcmKey).tab[gcmNIOff], y, &p[0], n)
 	}
 }
 
@@ -108,23 +124,25 @@ func gcmCtrAdvance(ctr *[16]byte, n int) {
 }
 
 func gcmSealNIGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
-	t := hk.(*gcmKeyNI)
+	t := hk.(*gcmKey)
 	if n := aesCheck("aes-gcm/aesni", k, k.Enc, dst, src); n > 0 {
-		gcmSealNI(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], n)
+		gcmSealNI(&k.Enc[0], k.Rounds, &t.tab[gcmNIOff], ctr, y, &dst[0], &src[0], n)
 		gcmCtrAdvance(ctr, n)
 	}
 }
 
 func gcmOpenNIGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
-	t := hk.(*gcmKeyNI)
+	t := hk.(*gcmKey)
 	if n := aesCheck("aes-gcm/aesni", k, k.Enc, dst, src); n > 0 {
-		gcmOpenNI(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], n)
+		gcmOpenNI(&k.Enc[0], k.Rounds, &t.tab[gcmNIOff], ctr, y, &dst[0], &src[0], n)
 		gcmCtrAdvance(ctr, n)
 	}
 }
 
-// The assembly kernels. tab points to 8 powers (H^8 first); n is a block
-// count (> 0 for Seal and Open); ctr is read, not written.
+// The assembly kernels. tab points to H^8 in a gcmKey (H^1 at 112, the
+// Karatsuba keys 256 bytes on); n is a block count (> 0 for Seal and
+// Open); ctr is read, not written. gcmInitNI fills n powers, H^n first,
+// from H^1 in the last slot.
 
 //go:noescape
 func gcmInitNI(tab *byte, n int)

@@ -20,6 +20,16 @@
 //
 // Products are aggregated: n blocks are multiplied by H^n..H^1, their low,
 // high and middle 128-bit parts summed in X9, X10, X11, and reduced once.
+// The stitched kernels and the 8-block GHASH loop use Karatsuba (three
+// PCLMULQDQ per block, the middle one on the XORed halves of block and
+// power; the table holds those XORs too): PCLMULQDQ issues about once per
+// two cycles on the CPUs measured and competes with AESENC, so its count
+// sets the speed. Init keeps the schoolbook form (four products).
+//
+// The table (see gcmKey in gcm_aesni_amd64.go) holds H^16..H^1 and, 256
+// bytes further, the XOR of each power's two qwords in both qwords; the
+// kernels here get a pointer to H^8, so block j of a group of 8 uses the
+// power at 16*j and its Karatsuba key at KOFF+16*j.
 
 DATA gcmBswap<>+0(SB)/8, $0x08090a0b0c0d0e0f
 DATA gcmBswap<>+8(SB)/8, $0x0001020304050607
@@ -29,6 +39,8 @@ GLOBL gcmBswap<>(SB), RODATA|NOPTR, $16
 DATA gcmPoly<>+0(SB)/8, $0xc200000000000000
 DATA gcmPoly<>+8(SB)/8, $0
 GLOBL gcmPoly<>(SB), RODATA|NOPTR, $16
+
+#define KOFF 256
 
 // GMUL_FIRST: X9 (low), X10 (high), X11 (middle) = D * H. D is clobbered.
 #define GMUL_FIRST(D, H) \
@@ -51,10 +63,28 @@ GLOBL gcmPoly<>(SB), RODATA|NOPTR, $16
 // not touch, so it starts before the middle part is added (latency).
 #define GREDUCE(K, T, U) \
 	MOVO X9, U; PCLMULQDQ $0x00, K, U; \
+	GREDUCE_REST(K, T, U)
+#define GREDUCE_REST(K, T, U) \
 	MOVO X11, T; PSLLO $8, T; PXOR T, X9; PSRLO $8, X11; PXOR X11, X10; \
 	PSHUFD $0x4e, X9, X9; PXOR U, X9; \
 	MOVO X9, U; PCLMULQDQ $0x00, K, U; PSHUFD $0x4e, X9, X9; PXOR U, X9; \
 	PXOR X10, X9
+// GKREDUCE: the same for Karatsuba sums, whose middle part still includes
+// the low and high products.
+#define GKREDUCE(K, T, U) \
+	MOVO X9, U; PCLMULQDQ $0x00, K, U; PXOR X9, X11; PXOR X10, X11; \
+	GREDUCE_REST(K, T, U)
+
+// GK_FIRST: X9, X10, X11 = D times the power at off(B) (Karatsuba, key at
+// KOFF+off(B)). GK: += the same. D, T and U are clobbered.
+#define GK_FIRST(D, off, B, U) \
+	PSHUFD $0x4e, D, X11; PXOR D, X11; MOVOU (KOFF+off)(B), U; PCLMULQDQ $0x00, U, X11; \
+	MOVOU off(B), U; MOVO D, X10; PCLMULQDQ $0x11, U, X10; \
+	MOVO D, X9; PCLMULQDQ $0x00, U, X9
+#define GK(D, off, B, T, U) \
+	PSHUFD $0x4e, D, T; PXOR D, T; MOVOU (KOFF+off)(B), U; PCLMULQDQ $0x00, U, T; PXOR T, X11; \
+	MOVOU off(B), U; MOVO D, T; PCLMULQDQ $0x11, U, T; PXOR T, X10; \
+	PCLMULQDQ $0x00, U, D; PXOR D, X9
 
 // GTAIL folds CX (1..7) blocks at SI into X0 (y): block j times H^(CX-j),
 // read from the table at R8 (8 powers) starting at slot 8-CX. R11, SI and
@@ -74,8 +104,7 @@ l_reduce: \
 	GREDUCE(X14, X3, X4); MOVO X9, X0
 
 // One block of the 8-block GHASH loop: block j of SI times table slot j.
-#define GBLK(j) \
-	MOVOU (16*j)(SI), X1; PSHUFB X15, X1; MOVOU (16*j)(R8), X2; GMUL_NEXT(X1, X2, X3)
+#define GBLK(j) MOVOU (16*j)(SI), X1; PSHUFB X15, X1; GK(X1, 16*j, R8, X2, X3)
 
 // ---- Stitched CTR + GHASH ------------------------------------------------
 //
@@ -94,6 +123,8 @@ l_reduce: \
 
 #define SCR 0
 #define CTRS 128
+#define TPL 256
+#define YS 272
 
 // CTRSET writes the counters R9+0..R9+7 into the counter blocks; then R9 += 8.
 #define CTR1(k) LEAL k(R9), R11; BSWAPL R11; XORL R12, R11; MOVL R11, (CTRS+16*k+12)(R10)
@@ -106,20 +137,40 @@ l_reduce: \
 	MOVO (CTRS+48)(R10), X3; MOVO (CTRS+64)(R10), X4; MOVO (CTRS+80)(R10), X5; \
 	MOVO (CTRS+96)(R10), X6; MOVO (CTRS+112)(R10), X7
 
-// SETUP: registers, the aligned scratch, the counter blocks of the first
-// group, y into X9.
+// CTRGEN(x): the counter block of R11 in registers, then R11++ (mod
+// 2^32), for the first group and the tail (the scratch's counter blocks
+// are written one group ahead; right after the setup they could not be
+// forwarded to 16-byte loads yet): the 32-bit counter into dword 0 of the
+// byte-reversed template (whose dword 0 is zero), reversed back, XORed
+// with round key 0 (X14).
+#define CTRGEN(x) MOVQ R11, x; INCL R11; PXOR (TPL)(R10), x; PSHUFB X15, x; PXOR X14, x
+#define CTRGEN4 CTRGEN(X0); CTRGEN(X1); CTRGEN(X2); CTRGEN(X3)
+#define CTRGEN8 CTRGEN4; CTRGEN(X4); CTRGEN(X5); CTRGEN(X6); CTRGEN(X7)
+
+// SETUP: registers, the aligned scratch, the counter template, y into X9,
+// R9 = the first counter. The counter block is read as bytes 0-7 and 8-11
+// (and 12-15 in R9): the caller has just written it whole and then its
+// last four bytes, and a 16-byte load spanning both stores would wait for
+// them to reach the cache.
 #define SETUP \
 	MOVQ  rk+0(FP), AX; MOVQ nr+8(FP), BX; MOVQ BX, DX; SHLQ $4, DX; ADDQ AX, DX; \
 	MOVQ  tab+16(FP), R8; MOVQ ctr+24(FP), R11; MOVQ y+32(FP), R13; \
 	MOVQ  dst+40(FP), DI; MOVQ src+48(FP), SI; MOVQ n+56(FP), CX; \
 	LEAQ  15(SP), R10; ANDQ $-16, R10; \
 	MOVOU gcmBswap<>(SB), X15; \
-	MOVOU (R11), X0; MOVOU (AX), X8; PXOR X8, X0; \
+	MOVQ  (R11), X0; MOVL 8(R11), R12; MOVQ R12, X1; PUNPCKLQDQ X1, X0; \
+	MOVO  X0, X1; PSHUFB X15, X1; MOVO X1, (TPL)(R10); \
+	MOVL  12(R11), R9; BSWAPL R9; \
+	MOVOU (R13), X9; PSHUFB X15, X9
+
+// SETUP_LOOP: for calls of two groups or more, the scratch's counter
+// blocks (template XOR round key 0, X0 = the template from SETUP) with the
+// second group's counters; R12 = bytes 12..15 of round key 0.
+#define SETUP_LOOP \
+	MOVOU (AX), X8; PXOR X8, X0; \
 	MOVO  X0, (CTRS+0)(R10); MOVO X0, (CTRS+16)(R10); MOVO X0, (CTRS+32)(R10); MOVO X0, (CTRS+48)(R10); \
 	MOVO  X0, (CTRS+64)(R10); MOVO X0, (CTRS+80)(R10); MOVO X0, (CTRS+96)(R10); MOVO X0, (CTRS+112)(R10); \
-	MOVL  12(AX), R12; MOVL 12(R11), R9; BSWAPL R9; \
-	CTRSET; \
-	MOVOU (R13), X9; PSHUFB X15, X9
+	MOVL  12(AX), R12; ADDL $8, R9; CTRSET
 
 #define RND8(off) \
 	MOVOU off(AX), X8; \
@@ -148,26 +199,27 @@ l_last:
 	RND4(16); RND4(32); RND4(48); RND4(64); RND4(80); RND4(96); RND4(112); RND4(128); RND4(144); \
 	CMPQ BX, $12; MORE(RND4, l_last); LAST4
 
-// Seal's GHASH of the previous group from the scratch (byte-reversed, y
-// folded in): block j times table slot j.
-#define GSCR_FIRST \
-	MOVOU (R8), X13; MOVO (SCR)(R10), X12; GMUL_FIRST(X12, X13)
-#define GSCR(j) \
-	MOVOU (16*j)(R8), X13; MOVO (SCR+16*j)(R10), X12; GMUL_NEXT(X12, X13, X14)
+// GHASH of a group inside the stitched loop, block 0 last: it carries y,
+// the previous reduction's result, so the products of blocks 1-7 do not
+// wait for that chain. X12 = the block, X13/X14 temporaries.
+//
+// Seal: the previous group from the scratch (byte-reversed, y folded in).
+#define GSCR_FIRST MOVO (SCR+16)(R10), X12; GK_FIRST(X12, 16, R8, X14)
+#define GSCR(j) MOVO (SCR+16*j)(R10), X12; GK(X12, 16*j, R8, X13, X14)
+#define GSCR_LAST MOVO (SCR)(R10), X12; GK(X12, 0, R8, X13, X14)
 
-// Open's GHASH of the current group's ciphertext at SI, y (X9) folded in.
-#define GSRC_FIRST \
-	MOVOU (SI), X12; PSHUFB X15, X12; PXOR X9, X12; MOVOU (R8), X13; GMUL_FIRST(X12, X13)
-#define GSRC(j) \
-	MOVOU (16*j)(SI), X12; PSHUFB X15, X12; MOVOU (16*j)(R8), X13; GMUL_NEXT(X12, X13, X14)
+// Open: the current group's ciphertext at SI; y waits in the scratch.
+#define GSRC_FIRST MOVOU 16(SI), X12; PSHUFB X15, X12; GK_FIRST(X12, 16, R8, X14)
+#define GSRC(j) MOVOU (16*j)(SI), X12; PSHUFB X15, X12; GK(X12, 16*j, R8, X13, X14)
+#define GSRC_LAST MOVOU (SI), X12; PSHUFB X15, X12; PXOR (YS)(R10), X12; GK(X12, 0, R8, X13, X14)
 
-#define REDUCE_Y MOVOU gcmPoly<>(SB), X13; GREDUCE(X13, X14, X12)
+#define REDUCE_Y MOVOU gcmPoly<>(SB), X13; GKREDUCE(X13, X14, X12)
 
-// One stitched group: the cipher of X0-X7 with GHASH steps FIRST, G(1..7)
-// between rounds 1-8 and the reduction after round 9.
-#define STITCH8(FIRST, G, l_last) \
-	RND8(16); FIRST; RND8(32); G(1); RND8(48); G(2); RND8(64); G(3); \
-	RND8(80); G(4); RND8(96); G(5); RND8(112); G(6); RND8(128); G(7); \
+// One stitched group: the cipher of X0-X7 with the GHASH steps between
+// rounds 1-8 and the reduction after round 9.
+#define STITCH8(FIRST, G, LAST, l_last) \
+	RND8(16); FIRST; RND8(32); G(2); RND8(48); G(3); RND8(64); G(4); \
+	RND8(80); G(5); RND8(96); G(6); RND8(112); G(7); RND8(128); LAST; \
 	RND8(144); REDUCE_Y; \
 	CMPQ BX, $12; MORE(RND8, l_last); LAST8
 
@@ -191,24 +243,24 @@ l_last:
 
 #define ADV8 ADDQ $128, SI; ADDQ $128, DI; SUBQ $8, CX
 
-// The tail: CX = 1..7 blocks. The keystream of 4 or 8 counters goes to the
-// scratch; then block by block: XOR, store, GHASH with H^CX..H^1 (slot
-// 8-CX on), one reduction. The GHASH operand is the ciphertext: dst for
-// Seal (TAILCT = X13 after the XOR), src for Open (X12, loaded before the
-// store so that in-place works).
+// The tail: CX = 1..7 blocks from counter R11 (zero-extended). The keystream of 4 or 8
+// counters goes to the scratch; then block by block: XOR, store, GHASH
+// with H^CX..H^1 (slot 8-CX on), one reduction (schoolbook: the tail is
+// short and latency-bound).
 #define TAIL_KS(l_four, l_ks, l_last8, l_last4) \
-	CTRLOAD8; \
+	MOVOU (AX), X14; \
 	CMPQ CX, $4; JBE l_four; \
-	CIPHER8(l_last8); \
+	CTRGEN8; CIPHER8(l_last8); \
 	MOVO X4, (SCR+64)(R10); MOVO X5, (SCR+80)(R10); MOVO X6, (SCR+96)(R10); MOVO X7, (SCR+112)(R10); \
 	JMP l_ks; \
 l_four: \
-	CIPHER4(l_last4); \
+	CTRGEN4; CIPHER4(l_last4); \
 l_ks: \
 	MOVO X0, (SCR)(R10); MOVO X1, (SCR+16)(R10); MOVO X2, (SCR+32)(R10); MOVO X3, (SCR+48)(R10)
 
 // One tail block at SI/DI with its keystream at R11 (the power is at BX,
-// nr is no longer needed): X13 = its ciphertext, byte-reversed.
+// nr is no longer needed): X13 = its ciphertext, byte-reversed. Open loads
+// the ciphertext before it stores the plaintext (in place).
 #define TAIL_SEAL_BLK \
 	MOVOU (SI), X13; PXOR (R11), X13; MOVOU X13, (DI); PSHUFB X15, X13
 #define TAIL_OPEN_BLK \
@@ -224,7 +276,7 @@ l_loop: \
 	BLK; MOVOU (BX), X12; GMUL_NEXT(X13, X12, X14); \
 	ADDQ $16, SI; ADDQ $16, DI; ADDQ $16, R11; ADDQ $16, BX; DECQ CX; JMP l_loop; \
 l_reduce: \
-	REDUCE_Y
+	MOVOU gcmPoly<>(SB), X13; GREDUCE(X13, X14, X12)
 
 // func gcmInitNI(tab *byte, n int)
 // tab holds n powers, H^n first; the caller has stored H^1 (as H*y) in the
@@ -272,19 +324,22 @@ TEXT ·gcmGhashNI(SB), NOSPLIT, $0-32
 ghloop8:
 	CMPQ  CX, $8
 	JB    ghtail
-	MOVOU (SI), X1
+	// Block 0 carries y, the previous reduction's result: it comes last,
+	// so the products of blocks 1-7 do not wait for that chain.
+	MOVOU 16(SI), X1
 	PSHUFB X15, X1
-	PXOR  X0, X1
-	MOVOU (R8), X2
-	GMUL_FIRST(X1, X2)
-	GBLK(1)
+	GK_FIRST(X1, 16, R8, X2)
 	GBLK(2)
 	GBLK(3)
 	GBLK(4)
 	GBLK(5)
 	GBLK(6)
 	GBLK(7)
-	GREDUCE(X14, X3, X4)
+	MOVOU (SI), X1
+	PSHUFB X15, X1
+	PXOR  X0, X1
+	GK(X1, 0, R8, X2, X3)
+	GKREDUCE(X14, X3, X4)
 	MOVO  X9, X0
 	ADDQ  $128, SI
 	SUBQ  $8, CX
@@ -306,12 +361,15 @@ ghdone:
 // loop ciphers group i while it hashes group i-1 from the scratch.
 TEXT ·gcmSealNI(SB), NOSPLIT, $304-64
 	SETUP
+	MOVQ R9, R11
 	CMPQ CX, $8
 	JB   sealtail
 
-	// The first group: cipher only.
-	CTRLOAD8
-	CTRSET
+	// The first group: cipher only, counters in registers.
+	SETUP_LOOP
+	LEAL  -16(R9), R11
+	MOVOU (AX), X14
+	CTRGEN8
 	CIPHER8(sfirstlast)
 	SEAL_OUT8
 	ADV8
@@ -321,22 +379,23 @@ sealloop:
 	JB   sealdrain
 	CTRLOAD8
 	CTRSET
-	STITCH8(GSCR_FIRST, GSCR, sloopLast)
+	STITCH8(GSCR_FIRST, GSCR, GSCR_LAST, sloopLast)
 	SEAL_OUT8
 	ADV8
 	JMP  sealloop
 
 sealdrain:
-	// GHASH of the last whole group.
+	// GHASH of the last whole group; the tail's first counter.
 	GSCR_FIRST
-	GSCR(1)
 	GSCR(2)
 	GSCR(3)
 	GSCR(4)
 	GSCR(5)
 	GSCR(6)
 	GSCR(7)
+	GSCR_LAST
 	REDUCE_Y
+	LEAL -8(R9), R11
 
 sealtail:
 	TESTQ CX, CX
@@ -354,16 +413,33 @@ sealdone:
 // deciphered; its loads precede the stores of the same group (in place).
 TEXT ·gcmOpenNI(SB), NOSPLIT, $304-64
 	SETUP
+	MOVQ R9, R11
+	CMPQ CX, $8
+	JB   opentail
+
+	// The first group: counters in registers.
+	MOVO  X9, (YS)(R10)
+	SETUP_LOOP
+	LEAL  -16(R9), R11
+	MOVOU (AX), X14
+	CTRGEN8
+	JMP   ostitch
 
 openloop:
 	CMPQ CX, $8
-	JB   opentail
+	JB   openrest
+	MOVO X9, (YS)(R10)
 	CTRLOAD8
 	CTRSET
-	STITCH8(GSRC_FIRST, GSRC, oloopLast)
+
+ostitch:
+	STITCH8(GSRC_FIRST, GSRC, GSRC_LAST, oloopLast)
 	OPEN_OUT8
 	ADV8
 	JMP  openloop
+
+openrest:
+	LEAL -8(R9), R11
 
 opentail:
 	TESTQ CX, CX

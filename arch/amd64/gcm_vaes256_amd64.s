@@ -16,7 +16,9 @@
 // GHASH of group i-1 (Seal) or of group i itself (Open), one reduction per
 // group. The rest (and all of a short call) takes the narrow path: pieces
 // of up to 16 blocks, AES of 1, 2, 4 or 8 registers (whatever covers the
-// piece), then GHASH of its pairs with H^r..H^1 and one reduction.
+// piece), then GHASH of its pairs with H^r..H^1 and one reduction. A call
+// of one block, and a GHASH of one block (the lengths block), take short
+// XMM paths built for latency.
 //
 // Registers: AX = rk, BX = nr, DX = the last broadcast round key (wide),
 // SI = src, DI = dst, CX = blocks left, R8 = the table (H^16 first, so the
