@@ -112,18 +112,6 @@ func Op(name string) (*Spec, *OpSpec, bool) {
 	return nil, nil, false
 }
 
-// OpNames lists every op of every spec, sorted.
-func OpNames() []string {
-	var out []string
-	for _, s := range All() {
-		for _, o := range s.Ops {
-			out = append(out, o.Name)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
 // Speed finds a speed algorithm (case-insensitive) and its family.
 func Speed(name string) (*Spec, *SpeedPeer, error) {
 	name = strings.ToLower(name)

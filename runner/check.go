@@ -143,15 +143,6 @@ func cmdCheck(s *Server, args [][]byte) ([][]byte, error) {
 	return res, nil
 }
 
-func sortedStrings(s []string) []string {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
-	return s
-}
-
 // guarded is a mapping [guard page][body][guard page]; body is reused by
 // every variant and grows when a case needs more.
 type guarded struct {

@@ -3,7 +3,6 @@ package vectors
 import (
 	"path/filepath"
 	"strconv"
-	"strings"
 )
 
 // GCMVS files (SP 800-38D validation): gcmEncryptExtIV{128,192,256}.rsp
@@ -109,6 +108,3 @@ func LoadGCM(path string, decrypt bool) ([]GCMCase, error) {
 	}
 	return out, nil
 }
-
-// IsGCMFile reports whether path names a GCMVS file.
-func IsGCMFile(path string) bool { return strings.Contains(filepath.ToSlash(path), "nist/gcm/") }
