@@ -1,0 +1,22 @@
+package arch
+
+// Mont is the big-number family: Montgomery multiplication, and on top of it
+// (in the family, not the kernels) modular exponentiation and RSA PKCS#1 v1.5.
+const Mont = "mont"
+
+// MontMaxLimbs bounds the operand size every mont kernel must accept:
+// 1..MontMaxLimbs 64-bit limbs (64 to 8192 bits), so sizes a level is tuned
+// for, +-1 limb and far outside, all stay legal inputs.
+const MontMaxLimbs = 128
+
+// MontFuncs is the entry point of a mont level.
+//
+// Mul sets z = x*y*2^(-64n) mod m, n = len(m) limbs, little-endian 64-bit
+// words. Preconditions: 1 <= n <= MontMaxLimbs; len(z) = len(x) = len(y) = n;
+// m odd; x, y < m; k0 = -m^-1 mod 2^64. z may alias x, y or both. The result
+// is fully reduced, in [0, m), and the final conditional subtraction runs in
+// constant time (a mask, never a branch on the data). A level with another
+// limb form (52-bit IFMA limbs) converts inside Mul.
+type MontFuncs struct {
+	Mul func(z, x, y, m []uint64, k0 uint64)
+}
