@@ -31,7 +31,9 @@ type OpSpec struct {
 	Params func(r *rand.Rand, j int) [][]byte
 	// Data, if set, turns the generated data of case j into the op's input
 	// (aes-gcm-open seals it with the reference first, then sometimes
-	// tampers with it); nil: the generated data is the input.
+	// tampers with it); nil: the generated data is the input. It may also
+	// set params' entries in place (gcm tampers with the AAD; the mont ops
+	// draw the modulus at the size the data's length names).
 	Data func(r *rand.Rand, j int, params [][]byte, data []byte) []byte
 	// NoFuzz, when set, says why the fuzzer leaves the op out.
 	NoFuzz string
@@ -47,8 +49,11 @@ const (
 	KindAESAVS     = "aesavs"      // AESAVS KAT and MMT files, both directions
 	KindAESMCT     = "aesavs-mct"  // AESAVS Monte Carlo files
 	KindAESCTR     = "sp800-38a-ctr"
-	KindAESEdges   = "aes-edges" // synthetic: lengths around Tuning, CTR carries
-	KindGCMVS      = "gcmvs"     // GCMVS encrypt (ExtIV) and decrypt files, FAIL records included
+	KindAESEdges   = "aes-edges"      // synthetic: lengths around Tuning, CTR carries
+	KindGCMVS      = "gcmvs"          // GCMVS encrypt (ExtIV) and decrypt files, FAIL records included
+	KindSigGen15   = "pkcs1-siggen15" // RSA SigGen15 .rsp (S verified; signed where the .txt twin gives d)
+	KindSigVer15   = "pkcs1-sigver15" // RSA SigVer15: every Result (P/F) matched; P records with p, q signed
+	KindMontKAT    = "mont-kat"       // synthetic: Montgomery known answers from math/big around Tuning
 )
 
 // VectorSuite is a set of vector files of one kind. Op is the wire op for
@@ -72,6 +77,11 @@ type SpeedPeer struct {
 	GoOp func(size int) (run func(n int), last func() []byte)
 	// Blocks, when set, is the unit sizes must be multiples of.
 	Blocks int
+	// Columns, when set, makes the row count operations per second in
+	// these columns (openssl speed rsa2048: sign, verify) instead of bytes
+	// per second per buffer size; GoOp then gets the 1-based column as its
+	// size (wire.SpeedInfo.Columns).
+	Columns []string
 }
 
 var specs = map[string]*Spec{}

@@ -42,13 +42,3 @@ func MontK0(m0 uint64) uint64 {
 	}
 	return -inv
 }
-
-// The family's ops (mont-mul, mod-exp, RSA) are added on top of Mul; until
-// then it registers with its block (one limb) and entry-point check only.
-func init() {
-	RegisterFamily(&Family{
-		Name:  Mont,
-		Block: 8, // one 64-bit limb: Tuning in Blocks counts limbs
-		Check: func(im *Impl) error { _, err := MontOf(im); return err },
-	})
-}

@@ -15,6 +15,11 @@ type Alg struct {
 	OpenSSL string // -evp name ("" if openssl has none)
 	GoName  string // the Go standard library package of the peer row
 	Blocks  int    // sizes must be multiples of this (0: any)
+	// Columns, when set, makes the algorithm count operations per second
+	// in these columns (openssl speed rsa2048: sign, verify) instead of
+	// bytes per second per size: its "sizes" are the 1-based columns and
+	// its samples are operations per second, not thousands of bytes.
+	Columns []string
 	// goOp prepares the Go peer on a buffer of size bytes (the pattern of
 	// wire.SpeedPattern): run(n) does n operations, last gives the
 	// output of the latest, the reference for checking the runner.
@@ -28,7 +33,7 @@ func LookupAlg(name string) (*Alg, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Alg{Name: p.Name, Family: spec.Family, OpenSSL: p.OpenSSL, GoName: p.GoName, Blocks: p.Blocks, goOp: p.GoOp}, nil
+	return &Alg{Name: p.Name, Family: spec.Family, OpenSSL: p.OpenSSL, GoName: p.GoName, Blocks: p.Blocks, Columns: p.Columns, goOp: p.GoOp}, nil
 }
 
 // AlgNames lists the algorithms, sorted.
@@ -61,7 +66,37 @@ func (a *Alg) GoSpeed(size int, d time.Duration, multi int) (cpu, wall float64) 
 		}(i)
 	}
 	wg.Wait()
-	return sumRates(res, size)
+	return sumRates(res, a.scale(size))
+}
+
+// Sizes are the cells of the algorithm's rows: the buffer sizes asked
+// for, or its columns (1-based) when it counts operations.
+func (a *Alg) Sizes(asked []int) []int {
+	if len(a.Columns) == 0 {
+		return asked
+	}
+	out := make([]int, len(a.Columns))
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}
+
+// scale is what one operation counts: size bytes, or one operation.
+func (a *Alg) scale(size int) int {
+	if len(a.Columns) > 0 {
+		return 1
+	}
+	return size
+}
+
+// unitDiv turns a rate per second into a sample: thousands of bytes, or
+// operations as they are.
+func (a *Alg) unitDiv() float64 {
+	if len(a.Columns) > 0 {
+		return 1
+	}
+	return 1000
 }
 
 // sumRates adds up the rates of parallel workers (openssl -multi style).

@@ -17,6 +17,7 @@ const Alpha = 0.05
 // CellDiff compares one size of a row between two runs.
 type CellDiff struct {
 	Size          int
+	Name          string  // the column of an operations row ("sign/s"); "" for sizes
 	Base, New     float64 // medians, 1000s of bytes/s
 	BaseCI, NewCI string  // benchstat's "± x%" range of the median at 95%
 	Delta         float64 // New/Base - 1
@@ -162,6 +163,9 @@ func compareRows(b, n *Row, sameRun bool) RowDiff {
 			continue
 		}
 		c := CompareSamples(bc.Size, bc.Samples, nc.Samples)
+		if len(b.Columns) > 0 {
+			c.Name = b.CellName(bc.Size)
+		}
 		if sameRun && len(bc.Samples) == len(nc.Samples) {
 			c.Paired = ComparePaired(bc.Samples, nc.Samples)
 			if c.Paired != nil {
@@ -295,6 +299,9 @@ func WriteDiff(w io.Writer, d *Diff, baseName, newName string) {
 		fmt.Fprintf(w, "\n%-14s %20s %20s   %s\n", title, "base", "new", strings.TrimSpace(head))
 		for _, c := range rd.Cells {
 			label := fmt.Sprintf("%d bytes", c.Size)
+			if c.Name != "" {
+				label = c.Name
+			}
 			if c.missingInOther {
 				fmt.Fprintf(w, "%-14s %20s\n", label, "only in one run")
 				continue

@@ -138,3 +138,70 @@ func firstLine(s string) string {
 	}
 	return s
 }
+
+// ParseMROps reads the result of `openssl speed -mr rsa2048` (and the
+// other public-key algorithms): the parent's last "+F<n>:index:bits:r1:r2"
+// line, whose cols trailing fields are operations per second (sign and
+// verify for RSA); "Got: ... from N" lines of -multi children are skipped.
+func ParseMROps(r io.Reader, cols int) ([]float64, error) {
+	var out []float64
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if !strings.HasPrefix(text, "+F") {
+			continue
+		}
+		f := strings.Split(text, ":")
+		if len(f) != 3+cols {
+			return nil, fmt.Errorf("openssl -mr line %d: want +Fn:index:bits and %d rates, got %q", line, cols, text)
+		}
+		out = out[:0]
+		for _, v := range f[3:] {
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || x < 0 {
+				return nil, fmt.Errorf("openssl -mr line %d: bad rate %q in %q", line, v, text)
+			}
+			out = append(out, x)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("openssl -mr output has no +F line")
+	}
+	return out, nil
+}
+
+// SpeedOpsArgs is the command line of one sample of a public-key
+// algorithm (`openssl speed rsa2048`: no -evp, no sizes).
+func (o *OpenSSL) SpeedOpsArgs(alg string, seconds, multi int, elapsed bool) []string {
+	args := []string{"speed"}
+	if elapsed {
+		args = append(args, "-elapsed")
+	}
+	if multi > 1 {
+		args = append(args, "-multi", strconv.Itoa(multi))
+	}
+	return append(args, "-mr", "-seconds", strconv.Itoa(seconds), alg)
+}
+
+// SpeedOps measures a public-key algorithm and returns operations per
+// second per column (RSA: sign, verify).
+func (o *OpenSSL) SpeedOps(ctx context.Context, alg string, cols, seconds, multi int, elapsed bool) ([]float64, error) {
+	args := o.SpeedOpsArgs(alg, seconds, multi, elapsed)
+	cmd := exec.CommandContext(ctx, o.Path, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("openssl %s: %v: %s", strings.Join(args, " "), err, firstLine(stderr.String()))
+	}
+	v, err := ParseMROps(&stdout, cols)
+	if err != nil {
+		return nil, fmt.Errorf("openssl %s: %v", strings.Join(args, " "), err)
+	}
+	return v, nil
+}

@@ -105,13 +105,24 @@ type Row struct {
 	// algorithm share runner requests (interleaved in short slices); each
 	// peer is its own.
 	Group string `json:"group,omitempty"`
-	Cells []Cell `json:"cells"`
+	// Columns, when set, names the cells (Size 1, 2, ... is the column)
+	// and the samples are operations per second (rsa2048: sign, verify).
+	Columns []string `json:"columns,omitempty"`
+	Cells   []Cell   `json:"cells"`
+}
+
+// CellName is how a cell is headed: "16 bytes", or "sign/s".
+func (r Row) CellName(size int) string {
+	if size >= 1 && size <= len(r.Columns) {
+		return r.Columns[size-1] + "/s"
+	}
+	return fmt.Sprintf("%d bytes", size)
 }
 
 // Cell is one size of one row: every sample, in the order taken.
 type Cell struct {
 	Size    int       `json:"size"`
-	Samples []float64 `json:"samples"` // 1000s of bytes per second, by Config.Clock
+	Samples []float64 `json:"samples"` // 1000s of bytes (or operations, Row.Columns) per second, by Config.Clock
 	// Wall holds the same samples by wall-clock time when Samples are by
 	// CPU time (impl and Go rows; openssl reports one rate only).
 	Wall []float64 `json:"wall,omitempty"`

@@ -56,6 +56,7 @@ const (
 // clock, and by wall-clock time when that is a separate figure (else 0).
 type unit struct {
 	label   string
+	sizes   []int // Options.Sizes, or the algorithm's columns
 	rows    []*Row
 	seconds float64 // wall time one step takes, for the estimate
 	measure func(ctx context.Context, size int) (rates, walls []float64, err error)
@@ -144,8 +145,8 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 
 	var units []*unit
 	var rows []*Row // every row, in table order
-	newRow := func(r Row) *Row {
-		for _, s := range o.Sizes {
+	newRow := func(r Row, sizes []int) *Row {
+		for _, s := range sizes {
 			r.Cells = append(r.Cells, Cell{Size: s})
 		}
 		p := &r
@@ -169,12 +170,13 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				len(implRows), alg.Name, wire.SpeedMaxImpls)
 		}
 		rep.Skipped = append(rep.Skipped, skips...)
+		sizes := alg.Sizes(o.Sizes)
 		if len(implRows) > 0 {
-			u := &unit{label: alg.Name + " levels", seconds: float64(len(implRows)) * o.Seconds * 1.05}
+			u := &unit{label: alg.Name + " levels", sizes: sizes, seconds: float64(len(implRows)) * o.Seconds * 1.05}
 			var names []string
 			for _, r := range implRows {
-				r.Group = u.label
-				u.rows = append(u.rows, newRow(r))
+				r.Group, r.Columns = u.label, alg.Columns
+				u.rows = append(u.rows, newRow(r, sizes))
 				names = append(names, r.Name)
 			}
 			u.measure = implMeasurer(sessions, alg, names, window, o.Elapsed)
@@ -182,12 +184,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		}
 		if hasPeer(o.Peers, PeerGo) {
 			alg := alg
-			units = append(units, &unit{label: "go " + alg.Name, peer: true, seconds: o.Seconds * 1.05,
-				rows: []*Row{newRow(Row{Alg: alg.Name, Name: "go", Kind: KindGo, Group: "go " + alg.Name})},
+			units = append(units, &unit{label: "go " + alg.Name, peer: true, seconds: o.Seconds * 1.05, sizes: sizes,
+				rows: []*Row{newRow(Row{Alg: alg.Name, Name: "go", Kind: KindGo, Group: "go " + alg.Name, Columns: alg.Columns}, sizes)},
 				measure: func(_ context.Context, size int) ([]float64, []float64, error) {
 					c, w := alg.GoSpeed(size, window, o.Multi)
 					r, w := pick(c, w, o.Elapsed)
-					return []float64{r / 1000}, []float64{w / 1000}, nil
+					return []float64{r / alg.unitDiv()}, []float64{w / alg.unitDiv()}, nil
 				}})
 		}
 		if hasPeer(o.Peers, PeerOpenSSL) {
@@ -196,10 +198,28 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				rep.Skipped = append(rep.Skipped, Skip{Alg: alg.Name, Name: "openssl", Why: osslWhy})
 			case alg.OpenSSL == "":
 				rep.Skipped = append(rep.Skipped, Skip{Alg: alg.Name, Name: "openssl", Why: "no openssl -evp name for " + alg.Name})
+			case len(alg.Columns) > 0:
+				// `openssl speed rsa2048` times every column in one run:
+				// the first column's step runs it, the others take its
+				// numbers (the same sample round).
+				alg := alg
+				var cols []float64
+				units = append(units, &unit{label: "openssl " + alg.Name, peer: true, sizes: sizes,
+					seconds: float64(osslSeconds) + 0.05,
+					rows:    []*Row{newRow(Row{Alg: alg.Name, Name: "openssl", Kind: KindOpenSSL, Group: "openssl " + alg.Name, Columns: alg.Columns}, sizes)},
+					measure: func(ctx context.Context, col int) ([]float64, []float64, error) {
+						if col == 1 || len(cols) < col {
+							var err error
+							if cols, err = ossl.SpeedOps(ctx, alg.OpenSSL, len(alg.Columns), osslSeconds, o.Multi, o.Elapsed); err != nil {
+								return nil, nil, err
+							}
+						}
+						return []float64{cols[col-1]}, []float64{0}, nil
+					}})
 			default:
 				alg := alg
-				units = append(units, &unit{label: "openssl " + alg.Name, peer: true, seconds: float64(osslSeconds) + 0.05,
-					rows: []*Row{newRow(Row{Alg: alg.Name, Name: "openssl", Kind: KindOpenSSL, Group: "openssl " + alg.Name})},
+				units = append(units, &unit{label: "openssl " + alg.Name, peer: true, seconds: float64(osslSeconds) + 0.05, sizes: sizes,
+					rows: []*Row{newRow(Row{Alg: alg.Name, Name: "openssl", Kind: KindOpenSSL, Group: "openssl " + alg.Name}, sizes)},
 					measure: func(ctx context.Context, size int) ([]float64, []float64, error) {
 						v, err := ossl.Speed(ctx, alg.OpenSSL, size, osslSeconds, o.Multi, o.Elapsed)
 						return []float64{v / 1000}, []float64{0}, err
@@ -215,19 +235,26 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	// every unit, starting one unit later each time, so slow drift of the
 	// machine (other load, clocks, heat) spreads over all rows alike.
 	// Inside a unit the runner interleaves the levels in short slices.
+	steps := 0
+	for _, u := range units {
+		if len(u.sizes) > steps {
+			steps = len(u.sizes)
+		}
+	}
 	status := newStatus(o.Progress, o.Terminal)
 	if o.Progress != nil {
-		fmt.Fprintf(o.Progress, "speed: %d rows x %d sizes x %d samples, about %s\n",
-			len(rows), len(o.Sizes), o.Count, estimate(units, len(o.Sizes)*o.Count).Round(time.Second))
+		fmt.Fprintf(o.Progress, "speed: %d rows x %d sizes (or columns) x %d samples, about %s\n",
+			len(rows), steps, o.Count, estimate(units, o.Count).Round(time.Second))
 	}
 	for round := 0; round < o.Count; round++ {
-		for si, size := range o.Sizes {
+		for si := 0; si < steps; si++ {
 			for k := range units {
 				u := units[(k+round+si)%len(units)]
-				if u.skip {
+				if u.skip || si >= len(u.sizes) {
 					continue
 				}
-				status.show(fmt.Sprintf("sample %d/%d  %5d bytes  %s", round+1, o.Count, size, u.label))
+				size := u.sizes[si]
+				status.show(fmt.Sprintf("sample %d/%d  %11s  %s", round+1, o.Count, u.rows[0].CellName(size), u.label))
 				if err := ctx.Err(); err != nil {
 					status.done()
 					return nil, err
@@ -236,7 +263,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				if err != nil {
 					if !u.peer {
 						status.done()
-						return nil, fmt.Errorf("%s, %d bytes, on %s: %v", u.label, size, o.Target, err)
+						return nil, fmt.Errorf("%s, %s, on %s: %v", u.label, u.rows[0].CellName(size), o.Target, err)
 					}
 					u.skip = true
 					for _, r := range u.rows {
@@ -271,12 +298,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	return rep, nil
 }
 
-func estimate(units []*unit, steps int) time.Duration {
+func estimate(units []*unit, rounds int) time.Duration {
 	per := 0.0
 	for _, u := range units {
-		per += u.seconds
+		per += u.seconds * float64(len(u.sizes))
 	}
-	return time.Duration(per * float64(steps) * float64(time.Second))
+	return time.Duration(per * float64(rounds) * float64(time.Second))
 }
 
 func hasPeer(peers []string, p string) bool {
@@ -487,9 +514,9 @@ func implMeasurer(sessions []*driver.Session, alg *Alg, impls []string, window t
 			for i := range sessions {
 				per[i] = res[i][k]
 			}
-			c, w := sumRates(per, size)
+			c, w := sumRates(per, alg.scale(size))
 			r, w := pick(c, w, elapsed)
-			rates[k], walls[k] = r/1000, w/1000
+			rates[k], walls[k] = r/alg.unitDiv(), w/alg.unitDiv()
 		}
 		return rates, walls, nil
 	}

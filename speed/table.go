@@ -55,6 +55,10 @@ func WriteTable(w io.Writer, r *Report) {
 		if len(rows) == 0 {
 			continue
 		}
+		if len(rows[0].Columns) > 0 {
+			writeOpsTable(w, alg, rows)
+			continue
+		}
 		if !numbers {
 			fmt.Fprintln(w, "The 'numbers' are in 1000s of bytes per second processed.")
 			numbers = true
@@ -73,6 +77,10 @@ func WriteTable(w io.Writer, r *Report) {
 		case KindGo:
 			fmt.Fprintf(w, "%s: Go %s %s on the host\n", row.Label(), r.Host.GoVersion, goName(row.Alg))
 		case KindOpenSSL:
+			if len(row.Columns) > 0 {
+				fmt.Fprintf(w, "%s: %s, `openssl speed %s`\n", row.Label(), r.Host.OpenSSL, row.Alg)
+				break
+			}
 			fmt.Fprintf(w, "%s: %s, `openssl speed -evp %s`\n", row.Label(), r.Host.OpenSSL, row.Alg)
 		}
 	}
@@ -122,6 +130,45 @@ func writeAlgTable(w io.Writer, alg string, rows []Row, sizes []int) {
 	}
 }
 
+// writeOpsTable prints an algorithm that counts operations (rsa2048),
+// the way `openssl speed rsa2048` does: seconds per operation, then
+// operations per second, per column.
+func writeOpsTable(w io.Writer, alg string, rows []Row) {
+	width := len(alg)
+	for _, row := range rows {
+		if n := len(rowTitle(row)); n > width {
+			width = n
+		}
+	}
+	cols := rows[0].Columns
+	fmt.Fprintf(w, "%-*s", width, alg)
+	for _, c := range cols {
+		fmt.Fprintf(w, " %11s", c)
+	}
+	for _, c := range cols {
+		fmt.Fprintf(w, " %11s", c+"/s")
+	}
+	fmt.Fprintln(w)
+	for _, row := range rows {
+		fmt.Fprintf(w, "%-*s", width, rowTitle(row))
+		for pass := 0; pass < 2; pass++ {
+			for i := range cols {
+				c := row.Cell(i + 1)
+				if c == nil || len(c.Samples) == 0 || !(c.Median() > 0) {
+					fmt.Fprintf(w, " %11s", "-")
+					continue
+				}
+				if pass == 0 {
+					fmt.Fprintf(w, " %10.6fs", 1/c.Median())
+				} else {
+					fmt.Fprintf(w, " %11.1f", c.Median())
+				}
+			}
+		}
+		fmt.Fprintln(w)
+	}
+}
+
 func rowTitle(r Row) string {
 	if r.Best {
 		return r.Label() + " *"
@@ -134,7 +181,7 @@ func noisiest(r *Report) (float64, string) {
 	for _, row := range r.Rows {
 		for _, c := range row.Cells {
 			if s := c.Spread(); s > worst {
-				worst, where = s, fmt.Sprintf("%s, %d bytes", row.Label(), c.Size)
+				worst, where = s, fmt.Sprintf("%s, %s", row.Label(), row.CellName(c.Size))
 			}
 		}
 	}

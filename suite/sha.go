@@ -35,6 +35,13 @@ var kinds = map[string]func(s *driver.Session, e caseEnv, vs algs.VectorSuite, f
 	algs.KindGCMVS: func(s *driver.Session, e caseEnv, _ algs.VectorSuite, file string) Result {
 		return runGCMFile(s, e, file)
 	},
+	algs.KindSigGen15: func(s *driver.Session, e caseEnv, _ algs.VectorSuite, file string) Result {
+		return runSigGen(s, e, file)
+	},
+	algs.KindSigVer15: func(s *driver.Session, e caseEnv, _ algs.VectorSuite, file string) Result {
+		return runSigVer(s, e, file)
+	},
+	algs.KindMontKAT: func(s *driver.Session, e caseEnv, _ algs.VectorSuite, _ string) Result { return runMontKAT(s, e) },
 }
 
 // KnownKind reports whether the suite can judge a vector suite kind.

@@ -94,6 +94,10 @@ type SpeedInfo struct {
 	Name   string `json:"name"`
 	Op     string `json:"op"`
 	Family string `json:"family"`
+	// Columns, when set, makes the algorithm one that counts operations
+	// per second, not bytes (openssl speed rsa2048: "sign", "verify"):
+	// the speed request's size argument is then the 1-based column.
+	Columns []string `json:"columns,omitempty"`
 }
 
 // ImplInfo describes one implementation in the hello answer.

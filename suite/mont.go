@@ -1,0 +1,379 @@
+package suite
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/xarchlab/xarch/algs"
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/oracle/ref"
+	"github.com/xarchlab/xarch/vectors"
+	"github.com/xarchlab/xarch/wire"
+)
+
+// The mont family's suites.
+//
+// SigGen15 (.rsp): every S is checked by verification on the target, as a
+// full answer (mod-exp of S by e must give the encoding EM the host
+// computes) and as a verdict (rsa-verify must accept it). Where the .txt
+// twin gives d, every record is also signed: with CRT (p and q recovered on
+// the host from n, e and d, so the target computes dP, dQ and qInv itself)
+// and, for the first record of each key, without. The signature must be S.
+//
+// SigVer15: every record's verdict must be its Result (P: 0x01, F: 0x00);
+// the P records of the 186-2 file, which gives p and q, are also signed
+// with CRT.
+//
+// mont-kat: Montgomery products at every size from a fixed list and around
+// the level's Tuning (+-1 limb), every modulus shape, every operand class
+// (products that need the final subtraction and products that do not among
+// them), and a few exponentiations per size; answers from math/big here.
+
+// montCheck is one request of a mont op and its expected answer.
+type montCheck struct {
+	where  string // file:line or the known answer's description
+	what   string // the case in words, for the message
+	op     string
+	params [][]byte
+	data   []byte
+	want   []byte
+	cost   int // relative work, to keep each batch short under emulation
+}
+
+// montBatchCost bounds the work of one batch request: about eight
+// 1024-bit private-key operations (a fraction of a second under qemu).
+const montBatchCost = 8 << 10
+
+// runMontChecks sends the checks (all of one op) in batches and judges
+// every answer; a crash stops (the rest are counted as failed).
+func (t *tally) runMontChecks(c caller, e caseEnv, checks []montCheck, mismatch func(ch montCheck, got []byte) string) (failed int, crash string) {
+	for start := 0; start < len(checks); {
+		end, cost := start, 0
+		for end < len(checks) && (end == start || cost+checks[end].cost <= montBatchCost) && end-start < 256 {
+			cost += checks[end].cost
+			end++
+		}
+		group := checks[start:end]
+		start = end
+		t.res.Cases += len(group)
+		op := group[0].op
+		var flat [][]byte
+		for _, ch := range group {
+			flat = append(append(flat, ch.params...), ch.data)
+		}
+		out, err := c.Call([]byte("batch"), []byte(e.impl), []byte(op), nil, wire.Pack(flat...))
+		var outs [][]byte
+		if err == nil {
+			if len(out) != 1 {
+				err = fmt.Errorf("batch answered %d strings, want 1", len(out))
+			} else if outs, err = wire.Unpack(out[0]); err == nil && len(outs) != len(group) {
+				err = fmt.Errorf("batch answered %d outputs for %d cases", len(outs), len(group))
+			}
+		}
+		if err != nil {
+			msg, crashed := callErr(err)
+			failed += len(group)
+			ch := group[0]
+			t.fail(Failure{Where: ch.where, Repro: montRepro(e, ch),
+				Msg: fmt.Sprintf("%s, batch of %d cases from %s: %s", op, len(group), ch.what, msg)})
+			if crashed {
+				left := len(checks) - start
+				t.res.Cases += left
+				return failed + left, fmt.Sprintf("%s in %s; %d cases not run", msg, ch.where, left)
+			}
+			continue
+		}
+		for i, ch := range group {
+			if bytes.Equal(outs[i], ch.want) {
+				t.res.Passed++
+				continue
+			}
+			failed++
+			t.fail(Failure{Where: ch.where, Msg: mismatch(ch, outs[i]), Repro: montRepro(e, ch)})
+		}
+	}
+	return failed, ""
+}
+
+func montRepro(e caseEnv, ch montCheck) string {
+	o, _ := arch.LookupOp(ch.op)
+	return e.repro(OpArgs(ch.op, o.Params, ch.params, ch.data, ""))
+}
+
+// montMismatch describes a wrong answer of any mont op.
+func montMismatch(ch montCheck, got []byte) string {
+	switch ch.op {
+	case arch.RSAVerifyOp:
+		if len(got) == 1 && got[0] == arch.RSAInvalid {
+			return fmt.Sprintf("rsa-verify (%s): the signature was rejected, the vector says it is valid", ch.what)
+		}
+		if len(got) == 1 && got[0] == arch.RSAValid {
+			return fmt.Sprintf("rsa-verify (%s): the signature was accepted, the vector says it is invalid", ch.what)
+		}
+	}
+	return fmt.Sprintf("%s (%s): expected %x, got %x", ch.op, ch.what, ch.want, got)
+}
+
+// rsaCost is the relative work of an RSA private-key operation (1024-bit
+// = 1024 units; CRT about a quarter) or of a verification.
+func rsaCost(bits int, crt, private bool) int {
+	if !private {
+		return 1 + bits/1024
+	}
+	c := bits * bits / 1024 * bits / 1024 / 1024
+	if crt {
+		c /= 4
+	}
+	return c + 1
+}
+
+func minimal(b []byte) []byte {
+	for len(b) > 1 && b[0] == 0 {
+		b = b[1:]
+	}
+	return b
+}
+
+// sigGenChecks makes the verification checks of SigGen records.
+func sigGenChecks(file string, cases []vectors.RSACase) (modexp, verify []montCheck, err error) {
+	for _, c := range cases {
+		where := fmt.Sprintf("%s:%d", file, c.Line)
+		what := fmt.Sprintf("%d-bit n, %s, S of %s", c.ModBits, c.Hash, where)
+		em, err := ref.EMSAPKCS1(c.Hash, c.Digest(), len(c.N))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", where, err)
+		}
+		modexp = append(modexp, montCheck{where: where, what: what + ": S^e mod n must be EM", op: arch.ModExpOp,
+			params: [][]byte{c.N, minimal(c.E)}, data: c.S, want: em, cost: rsaCost(c.ModBits, false, false)})
+		verify = append(verify, montCheck{where: where, what: what, op: arch.RSAVerifyOp,
+			params: [][]byte{c.N, c.E, []byte(c.Hash), c.Digest()}, data: c.S, want: []byte{arch.RSAValid}, cost: rsaCost(c.ModBits, false, false)})
+	}
+	return modexp, verify, nil
+}
+
+// signCheck makes an rsa-sign check of a record whose S is the answer.
+func signCheck(file string, c vectors.RSACase, p, q []byte) montCheck {
+	where := fmt.Sprintf("%s:%d", file, c.Line)
+	how := "without CRT"
+	if p != nil {
+		how = "with CRT"
+	}
+	return montCheck{where: where, what: fmt.Sprintf("%d-bit n, %s, signing %s", c.ModBits, c.Hash, how), op: arch.RSASignOp,
+		params: [][]byte{c.N, c.E, c.D, p, q, []byte(c.Hash)}, data: c.Digest(), want: c.S, cost: rsaCost(c.ModBits, p != nil, true)}
+}
+
+func runSigGen(c caller, e caseEnv, file string) Result {
+	t := newTally()
+	var info vectors.RSAFile
+	for _, f := range vectors.RSAFiles() {
+		if f.Path == file && !f.SigVer {
+			info = f
+		}
+	}
+	if info.Path == "" {
+		t.res.Reason = "not a SigGen15 file: " + file
+		return t.done(1)
+	}
+	cases, err := vectors.LoadRSA(filepath.Join(e.dir, file), false)
+	if err == nil && info.Private != "" {
+		var priv []vectors.RSACase
+		if priv, err = vectors.LoadRSA(filepath.Join(e.dir, info.Private), false); err == nil {
+			err = vectors.MatchRSAPrivate(cases, priv, file, info.Private)
+		}
+	}
+	if err != nil {
+		t.res.Reason = "bad vector file: " + err.Error()
+		return t.done(1)
+	}
+	modexp, verify, err := sigGenChecks(file, cases)
+	if err != nil {
+		t.res.Reason = "bad vector file: " + err.Error()
+		return t.done(1)
+	}
+	groups := [][]montCheck{modexp, verify}
+	if info.Private != "" {
+		var crt, plain []montCheck
+		primes := map[string][2][]byte{}
+		for _, vc := range cases {
+			pq, seen := primes[string(vc.N)]
+			if !seen {
+				p, q, err := RecoverPrimes(vc.N, vc.E, vc.D)
+				if err != nil {
+					t.res.Reason = fmt.Sprintf("%s:%d: cannot recover p and q from n, e, d: %v", file, vc.Line, err)
+					return t.done(1)
+				}
+				pq = [2][]byte{p, q}
+				primes[string(vc.N)] = pq
+				plain = append(plain, signCheck(file, vc, nil, nil))
+			}
+			crt = append(crt, signCheck(file, vc, pq[0], pq[1]))
+		}
+		groups = append(groups, crt, plain)
+	}
+	return t.runGroups(c, e, groups)
+}
+
+func (t *tally) runGroups(c caller, e caseEnv, groups [][]montCheck) Result {
+	failed := 0
+	for gi, g := range groups {
+		n, crash := t.runMontChecks(c, e, g, montMismatch)
+		failed += n
+		if crash != "" {
+			left := 0
+			for _, rest := range groups[gi+1:] {
+				left += len(rest)
+			}
+			t.res.Cases += left
+			t.res.Reason = fmt.Sprintf("%s (and %d more not run)", crash, left)
+			return t.done(failed + left)
+		}
+	}
+	return t.done(failed)
+}
+
+func runSigVer(c caller, e caseEnv, file string) Result {
+	t := newTally()
+	cases, err := vectors.LoadRSA(filepath.Join(e.dir, file), true)
+	if err != nil {
+		t.res.Reason = "bad vector file: " + err.Error()
+		return t.done(1)
+	}
+	var verify, sign []montCheck
+	for _, vc := range cases {
+		where := fmt.Sprintf("%s:%d", file, vc.Line)
+		want := byte(arch.RSAInvalid)
+		if vc.Pass {
+			want = arch.RSAValid
+		}
+		verify = append(verify, montCheck{where: where, what: fmt.Sprintf("%d-bit n, %s, Result = %s", vc.ModBits, vc.Hash, vc.Result),
+			op: arch.RSAVerifyOp, params: [][]byte{vc.N, vc.E, []byte(vc.Hash), vc.Digest()}, data: vc.S, want: []byte{want},
+			cost: rsaCost(vc.ModBits, false, false)})
+		if vc.Pass && vc.D != nil && vc.P != nil {
+			sign = append(sign, signCheck(file, vc, vc.P, vc.Q))
+		}
+	}
+	return t.runGroups(c, e, [][]montCheck{verify, sign})
+}
+
+// RecoverPrimes finds p and q from n, e and d (RFC 8017 leaves this to
+// the reader; the method is the classic one: e*d-1 = 2^s t, and for a
+// small base g some g^(t 2^i) is a square root of 1 other than +-1, whose
+// gcd with n is a factor). p > q, as NIST and crypto/rsa order them.
+func RecoverPrimes(nb, eb, db []byte) (p, q []byte, err error) {
+	n, e, d := new(big.Int).SetBytes(nb), new(big.Int).SetBytes(eb), new(big.Int).SetBytes(db)
+	one := big.NewInt(1)
+	k := new(big.Int).Sub(new(big.Int).Mul(e, d), one)
+	if k.Sign() <= 0 {
+		return nil, nil, errors.New("e*d - 1 is not positive")
+	}
+	s := 0
+	t := new(big.Int).Set(k)
+	for t.Bit(0) == 0 {
+		t.Rsh(t, 1)
+		s++
+	}
+	nm1 := new(big.Int).Sub(n, one)
+	for g := int64(2); g < 200; g++ {
+		x := new(big.Int).Exp(big.NewInt(g), t, n)
+		for i := 0; i < s; i++ {
+			y := new(big.Int).Mul(x, x)
+			y.Mod(y, n)
+			if y.Cmp(one) == 0 && x.Cmp(one) != 0 && x.Cmp(nm1) != 0 {
+				f := new(big.Int).GCD(nil, nil, new(big.Int).Sub(x, one), n)
+				o := new(big.Int).Quo(n, f)
+				if f.Cmp(o) < 0 {
+					f, o = o, f
+				}
+				return f.Bytes(), o.Bytes(), nil
+			}
+			x = y
+		}
+	}
+	return nil, nil, errors.New("no factor found (is d right?)")
+}
+
+// montKATSizes are the limb counts every level is checked at.
+var montKATSizes = []int{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 47, 48, 49, 63, 64, 65, 96, 127, 128}
+
+// MontKATSizes adds, to montKATSizes, every length-like Tuning value of a
+// level (in limbs) and one limb either side, within 1..MontMaxLimbs.
+func MontKATSizes(tuning []wire.Tuning) []int {
+	set := map[int]bool{}
+	for _, n := range montKATSizes {
+		set[n] = true
+	}
+	for _, b := range wire.TuningLengths(tuning, 8) {
+		for _, n := range []int{(b+7)/8 - 1, (b + 7) / 8, (b+7)/8 + 1} {
+			if n >= 1 && n <= arch.MontMaxLimbs {
+				set[n] = true
+			}
+		}
+	}
+	var out []int
+	for n := range set {
+		out = append(out, n)
+	}
+	sort.Ints(out)
+	return out
+}
+
+func runMontKAT(c caller, e caseEnv) Result {
+	t := newTally()
+	var tuning []wire.Tuning
+	for _, im := range c.Info().Impls {
+		if im.Name == e.impl {
+			tuning = im.Tuning
+		}
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	var muls, exps []montCheck
+	var noSide []string
+	for _, n := range MontKATSizes(tuning) {
+		side := [2]bool{}
+		for _, shape := range algs.MontShapes {
+			m := algs.MontModulus(r, n, shape)
+			mb := m.Bytes()
+			k := len(mb)
+			for _, class := range algs.MontClasses {
+				x, y, _ := algs.MontOperands(r, m, class)
+				z, sub := ref.MontMul(x, y, m)
+				if sub {
+					side[1] = true
+				} else {
+					side[0] = true
+				}
+				what := fmt.Sprintf("%d limbs, %s modulus, %s operands, final subtraction %s", n, shape, class, map[bool]string{true: "needed", false: "not needed"}[sub])
+				muls = append(muls, montCheck{where: "mont-kat: " + what, what: what, op: arch.MontMulOp,
+					params: [][]byte{mb}, data: append(x.FillBytes(make([]byte, k)), y.FillBytes(make([]byte, k))...),
+					want: z.FillBytes(make([]byte, k)), cost: 1})
+			}
+			// Exponentiations: a random exponent a few windows long, all
+			// ones, and the empty one.
+			x := algs.MontOperandX(r, m)
+			for _, ex := range [][]byte{algs.RandBytes(r, 1+r.IntN(8)), bytes.Repeat([]byte{0xff}, 3), nil} {
+				want := new(big.Int).Exp(x, new(big.Int).SetBytes(ex), m)
+				what := fmt.Sprintf("%d limbs, %s modulus, %d-byte exponent %x", n, shape, len(ex), ex)
+				exps = append(exps, montCheck{where: "mont-kat: " + what, what: what, op: arch.ModExpOp,
+					params: [][]byte{mb, ex}, data: x.FillBytes(make([]byte, k)), want: want.FillBytes(make([]byte, k)),
+					cost: 1 + n*n*len(ex)/64})
+			}
+		}
+		if !side[0] || !side[1] {
+			noSide = append(noSide, fmt.Sprint(n))
+		}
+	}
+	res := t.runGroups(c, e, [][]montCheck{muls, exps})
+	if len(noSide) > 0 {
+		// The known answers must reach both sides of the final subtraction
+		// at every size, or a level that skips it could pass.
+		res.Status = Failed
+		res.Reason = strings.TrimSpace(res.Reason + " the known answers missed one side of the final subtraction at limbs " + strings.Join(noSide, ","))
+	}
+	return res
+}
