@@ -197,7 +197,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			case ossl == nil:
 				rep.Skipped = append(rep.Skipped, Skip{Alg: alg.Name, Name: "openssl", Why: osslWhy})
 			case alg.OpenSSL == "":
-				rep.Skipped = append(rep.Skipped, Skip{Alg: alg.Name, Name: "openssl", Why: "no openssl -evp name for " + alg.Name})
+				rep.Skipped = append(rep.Skipped, Skip{Alg: alg.Name, Name: "openssl", Why: "openssl speed has no " + alg.Name})
 			case len(alg.Columns) > 0:
 				// `openssl speed rsa2048` times every column in one run:
 				// the first column's step runs it, the others take its
