@@ -126,7 +126,7 @@ func rsaCost(bits int, crt, private bool) int {
 	if !private {
 		return 1 + bits/1024
 	}
-	c := bits * bits / 1024 * bits / 1024 / 1024
+	c := bits * bits / 1024 * bits / 1024 // 1024 units at 1024 bits, cubic in the size
 	if crt {
 		c /= 4
 	}
