@@ -274,7 +274,7 @@ func WriteDiff(w io.Writer, d *Diff, baseName, newName string) {
 		fmt.Fprintln(w, "note:", n)
 	}
 	fmt.Fprintf(w, "base: %s\nnew:  %s\n", baseName, newName)
-	fmt.Fprintf(w, "1000s of bytes per second, medians with 95%% range; higher is better; ~ = no significant difference at alpha %.2f\n", Alpha)
+	fmt.Fprintf(w, "1000s of bytes (k) or operations (sign/s, ...) per second, medians with 95%% range; higher is better; ~ = no significant difference at alpha %.2f\n", Alpha)
 	fmt.Fprintln(w, "diff: Mann-Whitney U test on the two sample sets, as benchstat")
 	paired := false
 	for _, rd := range d.Rows {
@@ -306,7 +306,11 @@ func WriteDiff(w io.Writer, d *Diff, baseName, newName string) {
 				fmt.Fprintf(w, "%-14s %20s\n", label, "only in one run")
 				continue
 			}
-			line := fmt.Sprintf("%-14s %20s %20s   %-26s", label, withCI(c.Base, c.BaseCI), withCI(c.New, c.NewCI), c.Verdict())
+			unit := "k"
+			if c.Name != "" {
+				unit = "" // operations per second, as they are
+			}
+			line := fmt.Sprintf("%-14s %20s %20s   %-26s", label, withCI(c.Base, c.BaseCI, unit), withCI(c.New, c.NewCI, unit), c.Verdict())
 			if c.Paired != nil {
 				line += "   " + c.PairedVerdict()
 			}
@@ -337,6 +341,6 @@ func WriteDiff(w io.Writer, d *Diff, baseName, newName string) {
 	}
 }
 
-func withCI(v float64, ci string) string {
-	return fmt.Sprintf("%.2fk ± %s", v, ci)
+func withCI(v float64, ci, unit string) string {
+	return fmt.Sprintf("%.2f%s ± %s", v, unit, ci)
 }

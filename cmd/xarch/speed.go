@@ -23,7 +23,9 @@ const speedUsage = `Usage:
 
 Times every usable implementation level inside the runner, plus Go's standard
 library and the system OpenSSL on this host, openssl-speed style (1000s of
-bytes per second, medians of --count interleaved samples). compare tests each
+bytes per second, medians of --count interleaved samples; public-key rows such
+as rsa2048 count operations per column, sign/s and verify/s, as
+'openssl speed rsa2048' does, and ignore --bytes). compare tests each
 cell with the Mann-Whitney U test as benchstat does and prints a geomean.
 `
 
