@@ -1,0 +1,109 @@
+//go:build amd64 && gc
+
+package amd64
+
+import "github.com/xarchlab/xarch/arch"
+
+// Tuning of mont/adx (see mont_adx_amd64.s).
+const (
+	// montADXUnroll limbs per step of the row loops (ROW4): four MULX
+	// with their ADCX/ADOX pairs; the limbs left over run one at a time
+	// before them, so every n in 1..128 takes the same loops.
+	montADXUnroll = 4
+	// The sizes whose rows are fully unrolled (constant displacements, no
+	// loop control; the square's triangle generated into
+	// mont_adx_tri_amd64.h): the CRT halves of 2048-, 3072- and 4096-bit
+	// RSA keys, where a sign spends its time. Measured on the Zen 5 host,
+	// unrolled rows take about 0.55-0.75x the time of the loops there.
+	montADXFixed16 = 16
+	montADXFixed24 = 24
+	montADXFixed32 = 32
+)
+
+//go:noescape
+func montMulADX(z, x, y, m *uint64, n int, k0 uint64)
+
+//go:noescape
+func montSqrADX(z, x, m *uint64, n int, k0 uint64)
+
+// The same with the rows unrolled for one n.
+
+//go:noescape
+func montMul16ADX(z, x, y, m *uint64, k0 uint64)
+
+//go:noescape
+func montMul24ADX(z, x, y, m *uint64, k0 uint64)
+
+//go:noescape
+func montMul32ADX(z, x, y, m *uint64, k0 uint64)
+
+//go:noescape
+func montSqr16ADX(z, x, m *uint64, k0 uint64)
+
+//go:noescape
+func montSqr24ADX(z, x, m *uint64, k0 uint64)
+
+//go:noescape
+func montSqr32ADX(z, x, m *uint64, k0 uint64)
+
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "mont/adx",
+		Alg:  arch.Mont,
+		Arch: "amd64",
+		// MULX (bmi2) leaves the flags alone, so ADCX and ADOX (adx) can
+		// run two carry chains through a row at once.
+		Requires: []string{"bmi2", "adx"},
+		Tuning: []arch.Tuning{
+			{Name: "limb_bits", Value: 64, Unit: arch.Other},
+			{Name: "unroll", Value: montADXUnroll, Unit: arch.Other},
+			{Name: "min_limbs", Value: 1, Unit: arch.Blocks},
+			{Name: "max_limbs", Value: arch.MontMaxLimbs, Unit: arch.Blocks},
+			{Name: "unrolled_limbs_rsa2048", Value: montADXFixed16, Unit: arch.Blocks},
+			{Name: "unrolled_limbs_rsa3072", Value: montADXFixed24, Unit: arch.Blocks},
+			{Name: "unrolled_limbs_rsa4096", Value: montADXFixed32, Unit: arch.Blocks},
+		},
+		Rank:  20,
+		Funcs: &arch.MontFuncs{Mul: montMulADXGo},
+	})
+}
+
+// montCheck panics on operands outside the contract (a wrong length would
+// make the kernels read or write past a slice).
+func montCheck(level string, z, x, y, m []uint64) int {
+	n := len(m)
+	if n < 1 || n > arch.MontMaxLimbs || len(z) != n || len(x) != n || len(y) != n {
+		panic("amd64: " + level + ": operand lengths differ from len(m) or len(m) is outside 1..128")
+	}
+	return n
+}
+
+// montMulADXGo squares when x and y are the same slice (a mod-exp's
+// squarings: n(n+1)/2 + n^2 products instead of 2n^2), else multiplies;
+// the unrolled kernels take their sizes, the loop kernels every other n.
+func montMulADXGo(z, x, y, m []uint64, k0 uint64) {
+	n := montCheck("mont/adx", z, x, y, m)
+	if &x[0] == &y[0] {
+		switch n {
+		case montADXFixed16:
+			montSqr16ADX(&z[0], &x[0], &m[0], k0)
+		case montADXFixed24:
+			montSqr24ADX(&z[0], &x[0], &m[0], k0)
+		case montADXFixed32:
+			montSqr32ADX(&z[0], &x[0], &m[0], k0)
+		default:
+			montSqrADX(&z[0], &x[0], &m[0], n, k0)
+		}
+		return
+	}
+	switch n {
+	case montADXFixed16:
+		montMul16ADX(&z[0], &x[0], &y[0], &m[0], k0)
+	case montADXFixed24:
+		montMul24ADX(&z[0], &x[0], &y[0], &m[0], k0)
+	case montADXFixed32:
+		montMul32ADX(&z[0], &x[0], &y[0], &m[0], k0)
+	default:
+		montMulADX(&z[0], &x[0], &y[0], &m[0], n, k0)
+	}
+}

@@ -1,0 +1,112 @@
+//go:build amd64 && gc
+
+package amd64
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/archtest"
+)
+
+// montBenchLevels are the usable mont levels of amd64 and generic.
+func montBenchLevels(tb testing.TB) []*arch.Impl {
+	st := arch.State{Detected: arch.Detect()}
+	var out []*arch.Impl
+	for _, im := range arch.Impls() {
+		if im.Alg == arch.Mont && !im.Planted && (im.Arch == "amd64" || im.Arch == "generic") && st.Missing(im) == "" {
+			out = append(out, im)
+		}
+	}
+	return out
+}
+
+// montBenchOperands returns a random odd modulus of bits bits (top bit
+// set) and two operands below it.
+func montBenchOperands(bits int) (x, y, m []uint64) {
+	r := rand.New(rand.NewSource(int64(bits)))
+	n := bits / 64
+	x, y, m = make([]uint64, n), make([]uint64, n), make([]uint64, n)
+	for i := range m {
+		m[i], x[i], y[i] = r.Uint64(), r.Uint64(), r.Uint64()
+	}
+	m[0] |= 1
+	m[n-1] |= 1 << 63
+	x[n-1] >>= 1
+	y[n-1] >>= 1
+	return
+}
+
+// BenchmarkMontMul times z = x*y/R mod m, BenchmarkMontSqr z = z*z/R
+// mod m (in place, as a mod-exp squares), per level and modulus size
+// (1024, 1536, 2048 and 4096 bits: 16, 24, 32 and 64 limbs).
+func BenchmarkMontMul(b *testing.B) { benchMont(b, false) }
+func BenchmarkMontSqr(b *testing.B) { benchMont(b, true) }
+
+func benchMont(b *testing.B, sqr bool) {
+	for _, im := range montBenchLevels(b) {
+		f, err := arch.MontOf(im)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, bits := range []int{1024, 1536, 2048, 4096} {
+			x, y, m := montBenchOperands(bits)
+			k0 := arch.MontK0(m[0])
+			z := make([]uint64, len(m))
+			b.Run(fmt.Sprintf("%s/%d", archtest.SubtestName(im.Name), bits), func(b *testing.B) {
+				if sqr {
+					copy(z, x)
+					for i := 0; i < b.N; i++ {
+						f.Mul(z, z, z, m, k0)
+					}
+					return
+				}
+				for i := 0; i < b.N; i++ {
+					f.Mul(z, x, y, m, k0)
+				}
+			})
+		}
+	}
+}
+
+// TestMontMinTime reports, with XARCH_MONT_TIME=1, the fastest of many
+// batches of calls per level and size: on a shared, noisy host the
+// minimum is far more repeatable than a benchmark's mean.
+func TestMontMinTime(t *testing.T) {
+	if os.Getenv("XARCH_MONT_TIME") == "" {
+		t.Skip("set XARCH_MONT_TIME=1 to time the mont levels")
+	}
+	for _, sqr := range []bool{false, true} {
+		for _, bits := range []int{1024, 1536, 2048, 4096} {
+			line := fmt.Sprintf("sqr=%-5v %4d bits:", sqr, bits)
+			for _, im := range montBenchLevels(nil) {
+				f, _ := arch.MontOf(im)
+				x, y, m := montBenchOperands(bits)
+				k0 := arch.MontK0(m[0])
+				z := make([]uint64, len(m))
+				copy(z, x)
+				const batch = 20
+				best := time.Duration(1 << 62)
+				for rep := 0; rep < 2000; rep++ {
+					start := time.Now()
+					for i := 0; i < batch; i++ {
+						if sqr {
+							f.Mul(z, z, z, m, k0)
+						} else {
+							f.Mul(z, x, y, m, k0)
+						}
+					}
+					if d := time.Since(start); d < best {
+						best = d
+					}
+				}
+				line += fmt.Sprintf("  %s %7.1f ns", im.Name, float64(best.Nanoseconds())/batch)
+			}
+			t.Log(line)
+		}
+	}
+}
