@@ -1,0 +1,87 @@
+//go:build gc
+
+package ppc64le
+
+import "github.com/xarchlab/xarch/arch"
+
+// Tuning shared by mont/power8 and mont/power9 (see their .s files).
+const (
+	// montUnroll: the inner pass handles 4 limbs per loop iteration. A
+	// group keeps 4 limbs of t, 4 operand limbs (then their high
+	// products) and 4 low products in registers: with the 13 pointers,
+	// factors, carries and counts that is 25 of the 26 GPRs Go assembly
+	// leaves free (R0, R1, R2, R13, R30 and R31 are not usable), so 8 limbs
+	// would not fit.
+	montUnroll = 4
+	// montUnrollMinLimbs: the first size that runs the 4-limb loop. Below
+	// it, and for the n%4 limbs above it, a one-limb loop runs (n = 1, 2, 3
+	// only that loop; 5 one pass of each).
+	montUnrollMinLimbs = montUnroll
+)
+
+// montTuning is the declared tuning of both levels: the family probes
+// sizes around every Blocks value (limbs).
+func montTuning() []arch.Tuning {
+	return []arch.Tuning{
+		{Name: "limb_bits", Value: 64, Unit: arch.Other},
+		{Name: "unroll", Value: montUnroll, Unit: arch.Other},
+		{Name: "min_limbs", Value: 1, Unit: arch.Blocks},
+		{Name: "unroll_min_limbs", Value: montUnrollMinLimbs, Unit: arch.Blocks},
+		{Name: "max_limbs", Value: arch.MontMaxLimbs, Unit: arch.Blocks},
+	}
+}
+
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "mont/power8",
+		Alg:  arch.Mont,
+		Arch: "ppc64le",
+		// MULLD, MULHDU and ADDC/ADDE/ADDZE/SUBC/SUBE are base 64-bit
+		// PowerPC, present on every CPU Go's ppc64le port runs on
+		// (POWER8 and later), so no feature is required.
+		Requires: nil,
+		Tuning:   montTuning(),
+		// Above generic (0), below mont/power9.
+		Rank:  20,
+		Funcs: &arch.MontFuncs{Mul: montMulPower8Go},
+	})
+}
+
+// montScratch is the CIOS accumulator t[0..n-1] at index 1..n; index 0
+// takes the word each pass shifts out (always zero), so every limb of a
+// pass, the first included, is stored one word down the same way. t[n]
+// (0 or 1) stays in a register and is returned by the kernels.
+type montScratch [arch.MontMaxLimbs + 1]uint64
+
+// montLen checks what the assembly trusts (it reads n limbs of x, y and m
+// and writes n of z) and returns n.
+func montLen(level string, z, x, y, m []uint64) int {
+	n := len(m)
+	if n < 1 || n > arch.MontMaxLimbs || len(z) < n || len(x) < n || len(y) < n {
+		panic(level + ": want 1 <= len(m) <= MontMaxLimbs and z, x, y at least len(m) limbs")
+	}
+	return n
+}
+
+// montMulPower8Go: the kernel leaves t = x*y*2^(-64n) mod m plus 0 or m
+// in the scratch (below 2m), and montFinalSub writes z. z is written only
+// by that last call, after x and y were read, so z may alias x, y or both.
+func montMulPower8Go(z, x, y, m []uint64, k0 uint64) {
+	n := montLen("mont/power8", z, x, y, m)
+	var t montScratch
+	tn := montMulPower8(&x[0], &y[0], &m[0], k0, n, &t)
+	montFinalSub(&z[0], &t[1], &m[0], n, tn)
+}
+
+// montMulPower8 runs the n outer CIOS steps of x*y*2^(-64n) with
+// MULLD/MULHDU: the result's low n limbs end in t[1..n], its top bit is
+// returned. t must start zeroed.
+//
+//go:noescape
+func montMulPower8(x, y, m *uint64, k0 uint64, n int, t *montScratch) uint64
+
+// montFinalSub sets z = t - m if tn*2^(64n) + t >= m, else t (n limbs at
+// z, t and m), in constant time.
+//
+//go:noescape
+func montFinalSub(z, t, m *uint64, n int, tn uint64)

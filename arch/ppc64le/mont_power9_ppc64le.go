@@ -1,0 +1,34 @@
+//go:build gc
+
+package ppc64le
+
+import "github.com/xarchlab/xarch/arch"
+
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "mont/power9",
+		Alg:  arch.Mont,
+		Arch: "ppc64le",
+		// MADDLD and MADDHDU are Power ISA 3.0 (POWER9): POWER8 raises
+		// SIGILL on them, so the level is only usable with power9.
+		Requires: []string{"power9"},
+		// Same pass shape and unroll as mont/power8.
+		Tuning: montTuning(),
+		// Above mont/power8 (20): half the add chains per limb.
+		Rank:  25,
+		Funcs: &arch.MontFuncs{Mul: montMulPower9Go},
+	})
+}
+
+// montMulPower9Go is montMulPower8Go with the POWER9 kernel.
+func montMulPower9Go(z, x, y, m []uint64, k0 uint64) {
+	n := montLen("mont/power9", z, x, y, m)
+	var t montScratch
+	tn := montMulPower9(&x[0], &y[0], &m[0], k0, n, &t)
+	montFinalSub(&z[0], &t[1], &m[0], n, tn)
+}
+
+// montMulPower9 is montMulPower8 with MADDLD/MADDHDU.
+//
+//go:noescape
+func montMulPower9(x, y, m *uint64, k0 uint64, n int, t *montScratch) uint64
