@@ -129,13 +129,21 @@ func aesCTRNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 func ctrRunNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
 	hi, lo := ctrSplit(ctr)
 	if left := -lo; lo != 0 && left < uint64(n) {
-		m := int(left)
-		ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], m)
-		ctrNI(&k.Enc[0], k.Rounds, hi+1, 0, &dst[16*m], &src[16*m], n-m)
+		ctrSplitNI(k, hi, lo, dst, src, int(left))
 	} else {
 		ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], n)
 	}
 	ctrAdvance(ctr, hi, lo, n)
+}
+
+// ctrSplitNI runs the m blocks up to the wrap of the low 64 bits, then the
+// rest from the carried counter; a function of its own, so the common call
+// keeps its arguments in registers.
+//
+//go:noinline
+func ctrSplitNI(k *arch.AESKey, hi, lo uint64, dst, src []byte, m int) {
+	ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], m)
+	ctrNI(&k.Enc[0], k.Rounds, hi+1, 0, &dst[16*m], &src[16*m], len(src)/16-m)
 }
 
 // The assembly kernels: n blocks (0 is handled too), rk holds nr+1 round

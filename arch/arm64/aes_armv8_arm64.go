@@ -87,24 +87,33 @@ func aesCBCDecryptARMv8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
-// aesCTRARMv8: the kernel steps only the low 64 bits of its counter, so a
-// call is split where they wrap (arch.CTRRun) and the counter advanced
-// here.
+// aesCTRARMv8: the kernel steps only the low 64 bits of its counters, so a
+// call is split where they wrap (arch.CTRRun, once in 2^64 blocks); the
+// kernel carries into the high half when its last block ran them out.
 func aesCTRARMv8(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck(k, k.Enc, dst, src); n > 0 {
-		m := arch.CTRRun(ctr, n, 64)
-		ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], m)
-		arch.CTRAdd(ctr, m)
-		if m < n {
-			ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[16*m], &src[16*m], n-m)
-			arch.CTRAdd(ctr, n-m)
+		if m := arch.CTRRun(ctr, n, 64); m < n {
+			ctrSplitARMv8(k, ctr, dst, src, m)
+			return
 		}
+		ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], n)
 	}
 }
 
+// ctrSplitARMv8 runs the m blocks up to the wrap of the low 64 bits, then
+// the rest; a function of its own, so the common call above keeps its
+// arguments in registers.
+//
+//go:noinline
+func ctrSplitARMv8(k *arch.AESKey, ctr *[16]byte, dst, src []byte, m int) {
+	ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], m)
+	ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[16*m], &src[16*m], len(src)/16-m)
+}
+
 // The assembly kernels; n is a block count (> 0 from the wrappers, 0 is
-// also handled) and the schedule holds nr+1 round keys. ctrARMv8 reads the
-// first counter block from ctr and must not carry out of its low 64 bits.
+// also handled) and the schedule holds nr+1 round keys. ctrARMv8 advances
+// ctr by n, which must not carry out of its low 64 bits before the last
+// block.
 
 //go:noescape
 func ecbEncARMv8(nr int, xk *byte, dst, src *byte, n int)

@@ -518,8 +518,8 @@ done:
 // turns that into the big-endian counter block. CTRONE sets V8 = {0, 1}
 // (R6 = 1), CTRNEXT writes the next block into v and steps the low half.
 // The wrapper splits calls where the low 64 bits would wrap
-// (arch.CTRRun), so the lane add never has to carry, and advances the
-// counter itself. Two vector instructions per block, none of them a move
+// (arch.CTRRun), so the lane add never has to carry. Two vector
+// instructions per block, none of them a move
 // from a general register. The counter is read with two 8-byte loads:
 // the wrapper stored it as two halves, and a 16-byte load of them would
 // wait for the stores to retire on cores that do not forward two stores
@@ -534,7 +534,9 @@ done:
 
 // func ctrARMv8(nr int, xk *byte, ctr *[16]byte, dst, src *byte, n int)
 // Groups of 8, then the 0..7 left in one pass per bit of their count, like
-// ECB; ctr is read, not written.
+// ECB. ctr is advanced by n; the low 64 bits may run out only at the very
+// end (the wrapper splits calls there), and then the high half (R7) takes
+// the carry.
 TEXT ·ctrARMv8(SB), NOSPLIT, $0-48
 	MOVD	nr+0(FP), R0
 	MOVD	xk+8(FP), R1
@@ -607,12 +609,24 @@ tail2:
 	VST1.P	[V0.B16, V1.B16], 32(R2)
 
 tail1:
-	TBZ	$0, R4, done
-	VREV64	V31.B16, V0.B16
+	TBZ	$0, R4, out
+	CTRONE
+	CTRNEXT(V0)
 	ENC1(e1_192, e1_128)
 	VLD1	(R3), [V8.B16]
 	VEOR	V8.B16, V0.B16, V0.B16
 	VST1	[V0.B16], (R2)
+
+out:
+	VMOV	V31.D[1], R8
+	CBNZ	R8, storelo
+	ADD	$1, R7, R7
+	REV	R7, R7
+	MOVD	R7, 0(R5)
+
+storelo:
+	REV	R8, R8
+	MOVD	R8, 8(R5)
 
 done:
 	RET
