@@ -21,13 +21,14 @@ const (
 	// v256WideMinDefault: calls shorter than this many bytes run on the
 	// aes/aesni kernels, so dispatch is never slower than aes/aesni.
 	// Measured on the Zen 5 host (`xarch speed --tune
-	// aes/vaes256:wide_min_bytes=0,...,1073741824`, AES-128 CTR, ECB and
-	// CBC decryption, docs/speed.md): up to 64 bytes the VAES kernels are
-	// no faster (a pass of one or two YMM costs one latency chain, as
-	// aesni's 2- and 4-block passes do, plus the VEX setup; CTR at 32 bytes
-	// 9% slower), from 96 bytes they win (+3% to +5% at 96, +20% at 128,
-	// +50% at 256).
-	v256WideMinDefault = 96
+	// aes/vaes256:wide_min_bytes=0,1073741824`, AES-128 CTR, ECB and CBC
+	// decryption, 9 samples, paired; docs/speed.md): up to 48 bytes the
+	// VAES kernels are 3-7% slower (a pass of one or two YMM costs one
+	// latency chain, as aesni's 2- and 4-block passes do, plus the VEX
+	// setup), at 64 bytes the two tie (within 1%, not significant), from
+	// 80 bytes the VAES kernels win (+2% to +4% at 80, +16% at 128, +40% at
+	// 256).
+	v256WideMinDefault = 80
 )
 
 // v256WideMin is the threshold the wrappers read: a Var, so that `xarch
