@@ -78,16 +78,18 @@ func init() {
 	})
 }
 
-// v256Wide says whether a call of n blocks takes the VAES kernels.
+// v256Wide says whether a call of n blocks takes the VAES kernels. In the
+// wrappers below the wide call comes first, under the if: gc then lays the
+// short call (where a few instructions show) out as the fall-through.
 func v256Wide(n int) bool { return 16*n >= v256WideMin }
 
 func aesEncryptV256(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Enc, dst, src); n > 0 {
 		if v256Wide(n) {
 			ecbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
-		} else {
-			ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			return
 		}
+		ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
 	}
 }
 
@@ -95,9 +97,9 @@ func aesDecryptV256(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Dec, dst, src); n > 0 {
 		if v256Wide(n) {
 			ecbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
-		} else {
-			ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			return
 		}
+		ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 	}
 }
 
@@ -111,30 +113,42 @@ func aesCBCEncryptV256(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 
 func aesCBCDecryptV256(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Dec, dst, src); n > 0 {
-		if !v256Wide(n) {
-			cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		if v256Wide(n) {
+			cbcDecWideV256(k, iv, dst, src, n)
 			return
 		}
-		// The last ciphertext block is the next iv; keep it before an
-		// in-place call overwrites it.
-		var next [16]byte
-		copy(next[:], src[len(src)-16:])
-		cbcDecV256(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
-		*iv = next
+		cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
 	}
 }
 
+// cbcDecWideV256: the last ciphertext block is the next iv, kept before an
+// in-place call overwrites it (out of line, like ctrWideV256).
+//
+//go:noinline
+func cbcDecWideV256(k *arch.AESKey, iv *[16]byte, dst, src []byte, n int) {
+	var next [16]byte
+	copy(next[:], src[len(src)-16:])
+	cbcDecV256(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+	*iv = next
+}
+
 func aesCTRV256(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
-	n := aesCheck("aes/vaes256", k, k.Enc, dst, src)
-	if n == 0 {
-		return
-	}
-	if !v256Wide(n) {
+	if n := aesCheck("aes/vaes256", k, k.Enc, dst, src); n > 0 {
+		if v256Wide(n) {
+			ctrWideV256(k, ctr, dst, src, n)
+			return
+		}
 		ctrRunNI(k, ctr, dst, src, n)
-		return
 	}
-	// ctrV256 rewrites only the low 32 bits of its counter blocks: split
-	// the call where they wrap (once in 2^32 blocks).
+}
+
+// ctrWideV256 runs ctrV256, which rewrites only the low 32 bits of its
+// counter blocks: the call is split where they wrap (once in 2^32
+// blocks). A function of its own, so that the short calls above need no
+// stack frame for it.
+//
+//go:noinline
+func ctrWideV256(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
 	for {
 		m := arch.CTRRun(ctr, n, 32)
 		hi, lo := ctrSplit(ctr)
