@@ -341,7 +341,7 @@ func (s *AESStream) cfbDecryptBatch(dst, src []byte) {
 // zero: n if they do not within the n blocks. A CTR kernel that steps only
 // the low 32 or 64 bits of its counter blocks is called for that many
 // blocks, then (once in 2^32 or 2^64 blocks) again from the carried
-// counter (CTRAdd), so the carry never has to be in its inner loop.
+// counter, so the carry never has to be in its inner loop.
 func CTRRun(ctr *[16]byte, n int, bits uint) int {
 	var left uint64 // blocks to the wrap; 0 stands for 2^64
 	switch bits {
@@ -356,18 +356,6 @@ func CTRRun(ctr *[16]byte, n int, bits uint) int {
 		return int(left)
 	}
 	return n
-}
-
-// CTRAdd adds n to the big-endian 128-bit counter block (mod 2^128).
-func CTRAdd(ctr *[16]byte, n int) {
-	hi := binary.BigEndian.Uint64(ctr[:8])
-	lo := binary.BigEndian.Uint64(ctr[8:])
-	nlo := lo + uint64(n)
-	if nlo < lo {
-		hi++
-	}
-	binary.BigEndian.PutUint64(ctr[:8], hi)
-	binary.BigEndian.PutUint64(ctr[8:], nlo)
 }
 
 // IncCounter adds one to a 128-bit big-endian counter block (wrapping).
