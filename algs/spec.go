@@ -70,7 +70,9 @@ type VectorSuite struct {
 type SpeedPeer struct {
 	Name    string // openssl's -evp spelling, also the runner's
 	OpenSSL string // -evp name ("" if openssl has none)
-	GoName  string // the Go standard library package of the peer row
+	// OpenSSLDecrypt times decryption: `openssl speed -decrypt -evp NAME`.
+	OpenSSLDecrypt bool
+	GoName         string // the Go standard library package of the peer row
 	// GoOp prepares the Go peer on a buffer of size bytes of
 	// wire.SpeedPattern: run(n) does n operations, last gives the output
 	// of the latest, the reference the runner's answer is checked with.

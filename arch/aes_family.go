@@ -25,14 +25,32 @@ func AESOpName(mode string, decrypt bool) string {
 // AESMCTInner is the number of inner iterations of an AESAVS MCT round.
 const AESMCTInner = 1000
 
-// AESSpeedModes are the AES algorithms of the speed command.
-var AESSpeedModes = []struct {
+// AESSpeedMode is one AES algorithm of the speed command: openssl's -evp
+// name, plus "-dec" for the decryption rows (`openssl speed -decrypt`).
+type AESSpeedMode struct {
 	Name, Mode string
 	KeyLen     int
-}{
-	{"aes-128-ctr", AESModeCTR, 16}, {"aes-192-ctr", AESModeCTR, 24}, {"aes-256-ctr", AESModeCTR, 32},
-	{"aes-128-cbc", AESModeCBC, 16}, {"aes-192-cbc", AESModeCBC, 24}, {"aes-256-cbc", AESModeCBC, 32},
-	{"aes-128-ecb", AESModeECB, 16}, {"aes-192-ecb", AESModeECB, 24}, {"aes-256-ecb", AESModeECB, 32},
+	Decrypt    bool
+}
+
+// AESSpeedModes are the AES algorithms of the speed command. Decryption is
+// timed where it is another computation than encryption and worth a row:
+// CBC (parallel, where encryption is serial) and ECB (the inverse cipher).
+// CTR decrypts by encrypting.
+var AESSpeedModes = []AESSpeedMode{
+	{"aes-128-ctr", AESModeCTR, 16, false}, {"aes-192-ctr", AESModeCTR, 24, false}, {"aes-256-ctr", AESModeCTR, 32, false},
+	{"aes-128-cbc", AESModeCBC, 16, false}, {"aes-192-cbc", AESModeCBC, 24, false}, {"aes-256-cbc", AESModeCBC, 32, false},
+	{"aes-128-ecb", AESModeECB, 16, false}, {"aes-192-ecb", AESModeECB, 24, false}, {"aes-256-ecb", AESModeECB, 32, false},
+	{"aes-128-cbc-dec", AESModeCBC, 16, true}, {"aes-192-cbc-dec", AESModeCBC, 24, true}, {"aes-256-cbc-dec", AESModeCBC, 32, true},
+	{"aes-128-ecb-dec", AESModeECB, 16, true}, {"aes-192-ecb-dec", AESModeECB, 24, true}, {"aes-256-ecb-dec", AESModeECB, 32, true},
+}
+
+// EVPName is openssl's -evp name of the algorithm (without "-dec").
+func (m AESSpeedMode) EVPName() string {
+	if m.Decrypt {
+		return m.Name[:len(m.Name)-len("-dec")]
+	}
+	return m.Name
 }
 
 // AESSpeedKey is the key of AES speed operations (its first n bytes).
@@ -89,9 +107,9 @@ func init() {
 	for _, m := range AESSpeedModes {
 		m := m
 		f.Speed = append(f.Speed, &SpeedAlg{
-			SpeedInfo: wire.SpeedInfo{Name: m.Name, Op: AESOpName(m.Mode, false)},
+			SpeedInfo: wire.SpeedInfo{Name: m.Name, Op: AESOpName(m.Mode, m.Decrypt)},
 			Prepare: func(im *Impl, size int) (func(int), func() []byte, error) {
-				return aesSpeed(im, m.Mode, m.KeyLen, size)
+				return aesSpeed(im, m.Mode, m.Decrypt, m.KeyLen, size)
 			},
 		})
 	}
@@ -147,12 +165,12 @@ func aesMCT(im *Impl, mode string, dec bool, args [][]byte) ([][]byte, error) {
 	return [][]byte{out[:], prev[:]}, nil
 }
 
-// aesSpeed: one buffer encrypted in place per operation with the chaining
-// state carried on, as `openssl speed -evp aes-128-ctr` does with one
-// context. The check output is the SHA-256 of one operation on a fresh
-// stream (AESSpeedKey, AESSpeedIV) over the pattern: after n operations the
-// buffer depends on n, a fresh one does not.
-func aesSpeed(im *Impl, mode string, keyLen, size int) (func(int), func() []byte, error) {
+// aesSpeed: one buffer encrypted (or decrypted) in place per operation with
+// the chaining state carried on, as `openssl speed -evp aes-128-ctr` (with
+// -decrypt) does with one context. The check output is the SHA-256 of one
+// operation on a fresh stream (AESSpeedKey, AESSpeedIV) over the pattern:
+// after n operations the buffer depends on n, a fresh one does not.
+func aesSpeed(im *Impl, mode string, dec bool, keyLen, size int) (func(int), func() []byte, error) {
 	fs, err := AESOf(im)
 	if err != nil {
 		return nil, nil, err
@@ -161,7 +179,7 @@ func aesSpeed(im *Impl, mode string, keyLen, size int) (func(int), func() []byte
 		return nil, nil, fmt.Errorf("%s takes whole 16-byte blocks; size %d is not a multiple of 16", mode, size)
 	}
 	key, iv := AESSpeedKey(keyLen), AESSpeedIV(mode)
-	fresh, err := NewAESStream(fs, mode, false, key, iv)
+	fresh, err := NewAESStream(fs, mode, dec, key, iv)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -171,7 +189,7 @@ func aesSpeed(im *Impl, mode string, keyLen, size int) (func(int), func() []byte
 		return nil, nil, err
 	}
 	check := sha256.Sum256(buf)
-	st, err := NewAESStream(fs, mode, false, key, iv)
+	st, err := NewAESStream(fs, mode, dec, key, iv)
 	if err != nil {
 		return nil, nil, err
 	}

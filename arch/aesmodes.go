@@ -1,6 +1,7 @@
 package arch
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"unsafe"
@@ -35,6 +36,7 @@ type AESStream struct {
 	f       *AESFuncs
 	k       *AESKey
 	mode    string
+	kind    aesKind // mode as a small integer: Crypt dispatches on it per call
 	decrypt bool
 	// reg is the chaining register: CBC the previous ciphertext block, CTR
 	// the next counter block, OFB the last output block, CFB128 the feedback
@@ -46,6 +48,22 @@ type AESStream struct {
 	pos int
 	tmp [16]byte // CBC encryption's input block (a field: no allocation per call)
 	buf []byte   // scratch of aesBatch blocks
+}
+
+// aesKind numbers the modes for Crypt's dispatch (a switch on small
+// integers, not on strings: short calls pay for every compare).
+type aesKind int
+
+const (
+	kindECB aesKind = iota
+	kindCBC
+	kindCTR
+	kindOFB
+	kindCFB
+)
+
+var aesKinds = map[string]aesKind{
+	AESModeECB: kindECB, AESModeCBC: kindCBC, AESModeCTR: kindCTR, AESModeOFB: kindOFB, AESModeCFB128: kindCFB,
 }
 
 // ValidAESKeyLen reports whether n is an AES key size in bytes.
@@ -73,7 +91,7 @@ func NewAESStream(f *AESFuncs, mode string, decrypt bool, key, iv []byte) (*AESS
 	default:
 		return nil, fmt.Errorf("unknown AES mode %q (known: ecb, cbc, ctr, ofb, cfb128)", mode)
 	}
-	s := &AESStream{f: f, k: f.ExpandKey(key), mode: mode, decrypt: decrypt, pos: 16}
+	s := &AESStream{f: f, k: f.ExpandKey(key), mode: mode, kind: aesKinds[mode], decrypt: decrypt, pos: 16}
 	copy(s.reg[:], iv)
 	return s, nil
 }
@@ -87,6 +105,10 @@ func (s *AESStream) Register() [16]byte { return s.reg }
 
 // Crypt encrypts or decrypts src into dst (same length; the same slice for
 // in place, no other overlap). ECB and CBC need whole blocks.
+//
+// The common calls (whole blocks into a level's own entry point, no
+// keystream left over) go straight to the kernel from here: at 16 bytes
+// the layer's own work is a sizeable part of an operation.
 func (s *AESStream) Crypt(dst, src []byte) error {
 	if len(dst) != len(src) {
 		return fmt.Errorf("dst has %d bytes, src %d", len(dst), len(src))
@@ -94,30 +116,49 @@ func (s *AESStream) Crypt(dst, src []byte) error {
 	if overlapsInexactly(dst, src) {
 		return errors.New("dst and src overlap without being the same slice")
 	}
-	switch s.mode {
-	case AESModeECB, AESModeCBC:
-		if len(src)%16 != 0 {
+	whole := len(src)&15 == 0
+	switch s.kind {
+	case kindCTR:
+		if whole && s.pos == 16 && s.f.CTR != nil {
+			if len(src) > 0 {
+				s.f.CTR(s.k, &s.reg, dst, src)
+			}
+			return nil
+		}
+		s.ctr(dst, src)
+		return nil
+	case kindECB, kindCBC:
+		if !whole {
 			return fmt.Errorf("%s takes whole 16-byte blocks, got %d bytes", s.mode, len(src))
 		}
+		if len(src) == 0 {
+			return nil
+		}
 	}
-	switch s.mode {
-	case AESModeECB:
+	switch s.kind {
+	case kindECB:
 		if s.decrypt {
 			s.f.Decrypt(s.k, dst, src)
 		} else {
 			s.f.Encrypt(s.k, dst, src)
 		}
-	case AESModeCBC:
+	case kindCBC:
 		if s.decrypt {
-			s.cbcDecrypt(dst, src)
+			if s.f.CBCDecrypt != nil {
+				s.f.CBCDecrypt(s.k, &s.reg, dst, src)
+			} else {
+				s.cbcDecrypt(dst, src)
+			}
 		} else {
-			s.cbcEncrypt(dst, src)
+			if s.f.CBCEncrypt != nil {
+				s.f.CBCEncrypt(s.k, &s.reg, dst, src)
+			} else {
+				s.cbcEncrypt(dst, src)
+			}
 		}
-	case AESModeCTR:
-		s.ctr(dst, src)
-	case AESModeOFB:
+	case kindOFB:
 		s.ofb(dst, src)
-	case AESModeCFB128:
+	case kindCFB:
 		s.cfb(dst, src)
 	}
 	return nil
@@ -130,11 +171,9 @@ func (s *AESStream) scratch() []byte {
 	return s.buf
 }
 
+// cbcEncrypt and cbcDecrypt build CBC from the block kernels, for levels
+// without CBC entry points.
 func (s *AESStream) cbcEncrypt(dst, src []byte) {
-	if s.f.CBCEncrypt != nil {
-		s.f.CBCEncrypt(s.k, &s.reg, dst, src)
-		return
-	}
 	for i := 0; i < len(src); i += 16 {
 		xor16(s.tmp[:], src[i:i+16], s.reg[:])
 		s.f.Encrypt(s.k, dst[i:i+16], s.tmp[:])
@@ -143,10 +182,6 @@ func (s *AESStream) cbcEncrypt(dst, src []byte) {
 }
 
 func (s *AESStream) cbcDecrypt(dst, src []byte) {
-	if s.f.CBCDecrypt != nil {
-		s.f.CBCDecrypt(s.k, &s.reg, dst, src)
-		return
-	}
 	// Decrypt a batch with one ECB call (kernels interleave there), keeping
 	// the ciphertext first because dst may be src.
 	ct := s.scratch()
@@ -175,7 +210,7 @@ func (s *AESStream) useKeystream(dst, src []byte) int {
 		in := src[n]
 		out := in ^ s.ks[s.pos]
 		dst[n] = out
-		if s.mode == AESModeCFB128 {
+		if s.kind == kindCFB {
 			if s.decrypt {
 				s.reg[s.pos] = in
 			} else {
@@ -196,22 +231,7 @@ func (s *AESStream) ctr(dst, src []byte) {
 		if s.f.CTR != nil {
 			s.f.CTR(s.k, &s.reg, dst[:whole], src[:whole])
 		} else {
-			buf := s.scratch()
-			for off := 0; off < whole; {
-				m := whole - off
-				if m > len(buf) {
-					m = len(buf)
-				}
-				for i := 0; i < m; i += 16 {
-					copy(buf[i:i+16], s.reg[:])
-					IncCounter(&s.reg)
-				}
-				s.f.Encrypt(s.k, buf[:m], buf[:m])
-				for i := 0; i < m; i++ {
-					dst[off+i] = src[off+i] ^ buf[i]
-				}
-				off += m
-			}
+			s.ctrBlocks(dst[:whole], src[:whole])
 		}
 		dst, src = dst[whole:], src[whole:]
 	}
@@ -227,6 +247,28 @@ func (s *AESStream) ctr(dst, src []byte) {
 		}
 		s.pos = 0
 		s.useKeystream(dst, src)
+	}
+}
+
+// ctrBlocks is CTR over whole blocks from the ECB kernel, for levels
+// without a CTR entry point: counter blocks in batches, one Encrypt call
+// per batch.
+func (s *AESStream) ctrBlocks(dst, src []byte) {
+	buf := s.scratch()
+	for off := 0; off < len(src); {
+		m := len(src) - off
+		if m > len(buf) {
+			m = len(buf)
+		}
+		for i := 0; i < m; i += 16 {
+			copy(buf[i:i+16], s.reg[:])
+			IncCounter(&s.reg)
+		}
+		s.f.Encrypt(s.k, buf[:m], buf[:m])
+		for i := 0; i < m; i++ {
+			dst[off+i] = src[off+i] ^ buf[i]
+		}
+		off += m
 	}
 }
 
@@ -292,6 +334,28 @@ func (s *AESStream) cfbDecryptBatch(dst, src []byte) {
 		}
 		dst, src = dst[n:], src[n:]
 	}
+}
+
+// CTRRun is how many of n blocks, counting from the big-endian counter
+// block ctr, come before the counter's low `bits` bits (32 or 64) wrap to
+// zero: n if they do not within the n blocks. A CTR kernel that steps only
+// the low 32 or 64 bits of its counter blocks is called for that many
+// blocks, then (once in 2^32 or 2^64 blocks) again from the carried
+// counter, so the carry never has to be in its inner loop.
+func CTRRun(ctr *[16]byte, n int, bits uint) int {
+	var left uint64 // blocks to the wrap; 0 stands for 2^64
+	switch bits {
+	case 32:
+		left = 1<<32 - uint64(binary.BigEndian.Uint32(ctr[12:]))
+	case 64:
+		left = -binary.BigEndian.Uint64(ctr[8:])
+	default:
+		panic("arch: CTRRun counts 32 or 64 bits")
+	}
+	if left != 0 && left < uint64(n) {
+		return int(left)
+	}
+	return n
 }
 
 // IncCounter adds one to a 128-bit big-endian counter block (wrapping).

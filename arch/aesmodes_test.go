@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/aes"
 	"crypto/cipher"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 	"math/rand"
@@ -331,4 +332,33 @@ func mustHex(s string) []byte {
 		panic(err)
 	}
 	return b
+}
+
+func TestCTRRun(t *testing.T) {
+	mk := func(hi, lo uint64) *[16]byte {
+		var c [16]byte
+		binary.BigEndian.PutUint64(c[:8], hi)
+		binary.BigEndian.PutUint64(c[8:], lo)
+		return &c
+	}
+	for _, c := range []struct {
+		hi, lo uint64
+		n      int
+		bits   uint
+		want   int
+	}{
+		{0, 0, 100, 64, 100},
+		{0, ^uint64(0), 100, 64, 1},
+		{0, ^uint64(0) - 2, 3, 64, 3},
+		{0, ^uint64(0) - 2, 4, 64, 3},
+		{5, 0xfffffffe, 10, 32, 2},
+		{5, 0xfffffffe, 10, 64, 10},
+		{5, 0x1_0000_0000, 10, 32, 10},
+		{5, 0x1_ffff_fff0, 16, 32, 16},
+		{5, 0x1_ffff_fff0, 17, 32, 16},
+	} {
+		if got := arch.CTRRun(mk(c.hi, c.lo), c.n, c.bits); got != c.want {
+			t.Errorf("CTRRun(%x:%x, %d, %d) = %d, want %d", c.hi, c.lo, c.n, c.bits, got, c.want)
+		}
+	}
 }

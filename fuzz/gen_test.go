@@ -58,7 +58,7 @@ func TestGeneratorDeterministic(t *testing.T) {
 	require.Equal(t, digest(a[377:378])+digest(a[444:445]), digest([]Case{g.Case(377)})+digest([]Case{g.Case(5044)}))
 
 	require.Equal(t, "04b9ae52c7d4e9209f1988200f127f485606bfaf27718f56c212a80d1c92ce6f", digest(a), "sha256 stream of seed 1 changed")
-	require.Equal(t, "825d5a36e1c2ef0cb70b7d5914a398e331cf9a0e38925cf224f02a06831abdb5", digest(cases(t, 1, "aes", []wire.Tuning{{Name: "interleave_blocks", Value: 8, Unit: wire.Blocks}}, 400)), "aes stream of seed 1 changed")
+	require.Equal(t, "240bb6803e1426199d7d30ad98165249ffb5922d64a55b3c5bdcb48ef35c2a95", digest(cases(t, 1, "aes", []wire.Tuning{{Name: "interleave_blocks", Value: 8, Unit: wire.Blocks}}, 400)), "aes stream of seed 1 changed")
 }
 
 // The default budget holds every edge the issue lists.

@@ -168,7 +168,7 @@ func TestSpeedAES(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s %d bytes: %v", m.Name, size, err)
 			}
-			want := aesReference(t, m.Mode, m.KeyLen, size)
+			want := aesReference(t, m.Mode, m.Decrypt, m.KeyLen, size)
 			if !bytes.Equal(out[3], want) {
 				t.Errorf("%s %d bytes: check %x, want %x", m.Name, size, out[3], want)
 			}
@@ -180,7 +180,7 @@ func TestSpeedAES(t *testing.T) {
 	}
 }
 
-func aesReference(t *testing.T, mode string, keyLen, size int) []byte {
+func aesReference(t *testing.T, mode string, dec bool, keyLen, size int) []byte {
 	block, err := aes.NewCipher(arch.AESSpeedKey(keyLen))
 	if err != nil {
 		t.Fatal(err)
@@ -191,10 +191,18 @@ func aesReference(t *testing.T, mode string, keyLen, size int) []byte {
 	case arch.AESModeCTR:
 		cipher.NewCTR(block, arch.AESSpeedIV(mode)).XORKeyStream(buf, buf)
 	case arch.AESModeCBC:
-		cipher.NewCBCEncrypter(block, arch.AESSpeedIV(mode)).CryptBlocks(buf, buf)
+		if dec {
+			cipher.NewCBCDecrypter(block, arch.AESSpeedIV(mode)).CryptBlocks(buf, buf)
+		} else {
+			cipher.NewCBCEncrypter(block, arch.AESSpeedIV(mode)).CryptBlocks(buf, buf)
+		}
 	default:
 		for j := 0; j < size; j += 16 {
-			block.Encrypt(buf[j:j+16], buf[j:j+16])
+			if dec {
+				block.Decrypt(buf[j:j+16], buf[j:j+16])
+			} else {
+				block.Encrypt(buf[j:j+16], buf[j:j+16])
+			}
 		}
 	}
 	d := sha256.Sum256(buf)

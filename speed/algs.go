@@ -13,8 +13,10 @@ type Alg struct {
 	Name    string // openssl's -evp spelling, also the runner's
 	Family  string // arch.Impl.Alg of the levels that serve it
 	OpenSSL string // -evp name ("" if openssl has none)
-	GoName  string // the Go standard library package of the peer row
-	Blocks  int    // sizes must be multiples of this (0: any)
+	// OpenSSLDecrypt: openssl times decryption (`openssl speed -decrypt`).
+	OpenSSLDecrypt bool
+	GoName         string // the Go standard library package of the peer row
+	Blocks         int    // sizes must be multiples of this (0: any)
 	// Columns, when set, makes the algorithm count operations per second
 	// in these columns (openssl speed rsa2048: sign, verify) instead of
 	// bytes per second per size: its "sizes" are the 1-based columns and
@@ -33,7 +35,19 @@ func LookupAlg(name string) (*Alg, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Alg{Name: p.Name, Family: spec.Family, OpenSSL: p.OpenSSL, GoName: p.GoName, Blocks: p.Blocks, Columns: p.Columns, goOp: p.GoOp}, nil
+	return &Alg{Name: p.Name, Family: spec.Family, OpenSSL: p.OpenSSL, OpenSSLDecrypt: p.OpenSSLDecrypt,
+		GoName: p.GoName, Blocks: p.Blocks, Columns: p.Columns, goOp: p.GoOp}, nil
+}
+
+// OpenSSLCommand is the openssl command the peer row runs, for the table.
+func (a *Alg) OpenSSLCommand() string {
+	if len(a.Columns) > 0 {
+		return "openssl speed " + a.OpenSSL
+	}
+	if a.OpenSSLDecrypt {
+		return "openssl speed -decrypt -evp " + a.OpenSSL
+	}
+	return "openssl speed -evp " + a.OpenSSL
 }
 
 // AlgNames lists the algorithms, sorted.

@@ -97,11 +97,15 @@ func FindOpenSSL() (*OpenSSL, string) {
 	return &OpenSSL{Path: p, Version: strings.TrimSpace(string(v))}, ""
 }
 
-// SpeedArgs is the command line of one openssl sample.
-func (o *OpenSSL) SpeedArgs(alg string, size, seconds, multi int, elapsed bool) []string {
+// SpeedArgs is the command line of one openssl sample (decrypt: time
+// decryption, -decrypt).
+func (o *OpenSSL) SpeedArgs(alg string, decrypt bool, size, seconds, multi int, elapsed bool) []string {
 	args := []string{"speed"}
 	if elapsed {
 		args = append(args, "-elapsed")
+	}
+	if decrypt {
+		args = append(args, "-decrypt")
 	}
 	if multi > 1 {
 		args = append(args, "-multi", strconv.Itoa(multi))
@@ -111,8 +115,8 @@ func (o *OpenSSL) SpeedArgs(alg string, size, seconds, multi int, elapsed bool) 
 
 // Speed measures one size of one algorithm and returns bytes per second
 // (by CPU user time, openssl's default, or wall-clock time with elapsed).
-func (o *OpenSSL) Speed(ctx context.Context, alg string, size, seconds, multi int, elapsed bool) (float64, error) {
-	args := o.SpeedArgs(alg, size, seconds, multi, elapsed)
+func (o *OpenSSL) Speed(ctx context.Context, alg string, decrypt bool, size, seconds, multi int, elapsed bool) (float64, error) {
+	args := o.SpeedArgs(alg, decrypt, size, seconds, multi, elapsed)
 	cmd := exec.CommandContext(ctx, o.Path, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -68,9 +68,11 @@ func TestParseMRErrors(t *testing.T) {
 
 func TestOpenSSLArgs(t *testing.T) {
 	o := &OpenSSL{Path: "openssl"}
-	require.Equal(t, "speed -evp sha256 -mr -seconds 1 -bytes 16", strings.Join(o.SpeedArgs("sha256", 16, 1, 1, false), " "))
+	require.Equal(t, "speed -evp sha256 -mr -seconds 1 -bytes 16", strings.Join(o.SpeedArgs("sha256", false, 16, 1, 1, false), " "))
 	require.Equal(t, "speed -elapsed -multi 2 -evp sha256 -mr -seconds 3 -bytes 64",
-		strings.Join(o.SpeedArgs("sha256", 64, 3, 2, true), " "))
+		strings.Join(o.SpeedArgs("sha256", false, 64, 3, 2, true), " "))
+	require.Equal(t, "speed -decrypt -evp aes-128-cbc -mr -seconds 1 -bytes 16",
+		strings.Join(o.SpeedArgs("aes-128-cbc", true, 16, 1, 1, false), " "))
 }
 
 // The system openssl, for real: one second at 16 bytes. ci/install-deps.sh
@@ -85,9 +87,13 @@ func TestOpenSSLLive(t *testing.T) {
 	o, why := FindOpenSSL()
 	require.NotNil(t, o, why)
 	require.Contains(t, o.Version, "OpenSSL")
-	v, err := o.Speed(context.Background(), "sha256", 16, 1, 1, false)
+	v, err := o.Speed(context.Background(), "sha256", false, 16, 1, 1, false)
 	require.NoError(t, err)
 	require.Greater(t, v, 1e5, "bytes per second")
-	_, err = o.Speed(context.Background(), "no-such-digest", 16, 1, 1, false)
+	// -decrypt answers under the same -evp name.
+	v, err = o.Speed(context.Background(), "aes-128-cbc", true, 16, 1, 1, false)
+	require.NoError(t, err)
+	require.Greater(t, v, 1e5, "bytes per second")
+	_, err = o.Speed(context.Background(), "no-such-digest", false, 16, 1, 1, false)
 	require.Error(t, err)
 }

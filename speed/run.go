@@ -221,7 +221,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				units = append(units, &unit{label: "openssl " + alg.Name, peer: true, seconds: float64(osslSeconds) + 0.05, sizes: sizes,
 					rows: []*Row{newRow(Row{Alg: alg.Name, Name: "openssl", Kind: KindOpenSSL, Group: "openssl " + alg.Name}, sizes)},
 					measure: func(ctx context.Context, size int) ([]float64, []float64, error) {
-						v, err := ossl.Speed(ctx, alg.OpenSSL, size, osslSeconds, o.Multi, o.Elapsed)
+						v, err := ossl.Speed(ctx, alg.OpenSSL, alg.OpenSSLDecrypt, size, osslSeconds, o.Multi, o.Elapsed)
 						return []float64{v / 1000}, []float64{0}, err
 					}})
 			}

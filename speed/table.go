@@ -77,11 +77,7 @@ func WriteTable(w io.Writer, r *Report) {
 		case KindGo:
 			fmt.Fprintf(w, "%s: Go %s %s on the host\n", row.Label(), r.Host.GoVersion, goName(row.Alg))
 		case KindOpenSSL:
-			if len(row.Columns) > 0 {
-				fmt.Fprintf(w, "%s: %s, `openssl speed %s`\n", row.Label(), r.Host.OpenSSL, row.Alg)
-				break
-			}
-			fmt.Fprintf(w, "%s: %s, `openssl speed -evp %s`\n", row.Label(), r.Host.OpenSSL, row.Alg)
+			fmt.Fprintf(w, "%s: %s, `%s`\n", row.Label(), r.Host.OpenSSL, opensslCommand(row.Alg))
 		}
 	}
 	for _, s := range r.Skipped {
@@ -93,6 +89,13 @@ func WriteTable(w io.Writer, r *Report) {
 	if emu {
 		fmt.Fprintln(w, EmulatedBanner)
 	}
+}
+
+func opensslCommand(alg string) string {
+	if a, err := LookupAlg(alg); err == nil {
+		return a.OpenSSLCommand()
+	}
+	return "openssl speed -evp " + alg
 }
 
 func goName(alg string) string {

@@ -15,8 +15,10 @@ const (
 	// once or twice per cycle, so 8 independent blocks keep the unit busy;
 	// 8 blocks + 1 round key + counter scratch fit in the 16 XMM registers.
 	aesniInterleave = 8
-	// aesniTailInterleave: after the 8-block groups, one group of 4 runs if
-	// at least 4 blocks remain; the last 0-3 go one block at a time.
+	// aesniTailInterleave: the 0-7 blocks after the 8-block groups run in
+	// one pass per bit of their count, 4, 2 and 1 blocks: each pass costs
+	// one AES latency chain, so short messages pay one per pass, not one
+	// per block.
 	aesniTailInterleave = 4
 )
 
@@ -26,7 +28,7 @@ var aesniTuning = []arch.Tuning{
 	{Name: "block_bytes", Value: 16, Unit: arch.Bytes},
 	{Name: "interleave", Value: aesniInterleave, Unit: arch.Blocks},
 	{Name: "tail_interleave", Value: aesniTailInterleave, Unit: arch.Blocks},
-	{Name: "tail_single_max", Value: aesniTailInterleave - 1, Unit: arch.Blocks},
+	{Name: "tail_pair", Value: aesniTailInterleave / 2, Unit: arch.Blocks},
 	{Name: "cbc_encrypt_interleave", Value: 1, Unit: arch.Blocks},
 }
 
@@ -113,10 +115,35 @@ func aesCBCDecryptNI(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 
 func aesCTRNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
-		hi, lo := ctrSplit(ctr)
-		ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], n)
-		ctrAdvance(ctr, hi, lo, n)
+		ctrRunNI(k, ctr, dst, src, n)
 	}
+}
+
+// ctrRunNI is CTR over n > 0 blocks with ctrNI, which steps only the low 64
+// bits of its counter: the call is split where they wrap (once in 2^64
+// blocks), and the counter is advanced here. The counter goes to the
+// kernel as two integers read with 8-byte loads, not as the block: the
+// previous call stored it as two 8-byte halves, and a 16-byte load of
+// those would wait for the stores to retire (no store forwarding), on the
+// chain of every short call.
+func ctrRunNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
+	hi, lo := ctrSplit(ctr)
+	if left := -lo; lo != 0 && left < uint64(n) {
+		ctrSplitNI(k, hi, lo, dst, src, int(left))
+	} else {
+		ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], n)
+	}
+	ctrAdvance(ctr, hi, lo, n)
+}
+
+// ctrSplitNI runs the m blocks up to the wrap of the low 64 bits, then the
+// rest from the carried counter; a function of its own, so the common call
+// keeps its arguments in registers.
+//
+//go:noinline
+func ctrSplitNI(k *arch.AESKey, hi, lo uint64, dst, src []byte, m int) {
+	ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], m)
+	ctrNI(&k.Enc[0], k.Rounds, hi+1, 0, &dst[16*m], &src[16*m], len(src)/16-m)
 }
 
 // The assembly kernels: n blocks (0 is handled too), rk holds nr+1 round
@@ -134,6 +161,9 @@ func cbcEncNI(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int)
 //go:noescape
 func cbcDecNI(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int)
 
+// ctrNI starts from the counter hi:lo (the block as a 128-bit integer) and
+// steps only lo: n blocks must not carry out of it.
+//
 //go:noescape
 func ctrNI(rk *byte, nr int, hi, lo uint64, dst, src *byte, n int)
 

@@ -15,7 +15,7 @@ import (
 )
 
 // AES levels this package must register; a missing one is a failure.
-var ownAESLevels = map[string]int{"aes/aesni": 30, "aes/vaes512": 40}
+var ownAESLevels = map[string]int{"aes/aesni": 30, "aes/vaes256": 35, "aes/vaes512": 40}
 
 func TestAESRegistered(t *testing.T) {
 	for name, rank := range ownAESLevels {
@@ -163,4 +163,63 @@ func BenchmarkAES(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestAESWideRouting: the wide levels take their wide kernels exactly
+// from wide_min_bytes on, and read the threshold at run time.
+func TestAESWideRouting(t *testing.T) {
+	for _, c := range []struct {
+		level string
+		v     *int
+		wide  func(n int) bool
+	}{
+		{"aes/vaes256", &v256WideMin, v256Wide},
+		{"aes/vaes512", &vaesWideMin, vaesWide},
+	} {
+		im, ok := arch.Lookup(c.level)
+		if !ok {
+			t.Fatalf("%s is not registered", c.level)
+		}
+		declared, found := im.TuningValue("wide_min_bytes")
+		if !found || *c.v != declared {
+			t.Fatalf("%s: wide_min_bytes declared %d (found %v), the wrappers read %d", c.level, declared, found, *c.v)
+		}
+		tunable := false
+		for _, tu := range im.Tuning {
+			if tu.Name == "wide_min_bytes" {
+				tunable = tu.Var == c.v && tu.Unit == arch.Bytes
+			}
+		}
+		if !tunable {
+			t.Fatalf("%s: wide_min_bytes is not the Bytes tuning whose Var the wrappers read", c.level)
+		}
+		old := *c.v
+		for _, v := range []int{0, 16, 17, 32, 256, 512, 2048} {
+			*c.v = v
+			for n := 0; n <= 200; n++ {
+				if got, want := c.wide(n), 16*n >= v; got != want {
+					t.Errorf("%s with wide_min_bytes=%d: %d blocks wide=%v, want %v", c.level, v, n, got, want)
+				}
+			}
+		}
+		*c.v = old
+	}
+}
+
+// TestAESVAES512ShortPath runs aes/vaes512's entry points on lengths its
+// threshold sends to the aes/aesni kernels: on this project's hosts
+// (no AVX-512) a call routed to the 512-bit kernels would die with SIGILL.
+// The wide path itself needs AVX-512 hardware.
+func TestAESVAES512ShortPath(t *testing.T) {
+	im, ok := arch.Lookup("aes/vaes512")
+	if !ok {
+		t.Fatal("aes/vaes512 is not registered")
+	}
+	st := arch.State{Detected: arch.Detect()}
+	for _, f := range []string{"aesni", "sse2", "ssse3"} {
+		if !st.Has(f) {
+			t.Skipf("no %s on this CPU: aes/vaes512's short path is aes/aesni's kernels", f)
+		}
+	}
+	archtest.AESShortPath(t, "amd64", im, "wide_min_bytes")
 }

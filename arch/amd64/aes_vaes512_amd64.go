@@ -19,7 +19,21 @@ const (
 	// at a time, then the last 1-3 blocks in one ZMM under an opmask
 	// (masked loads and stores, no access past the buffers).
 	vaesTailInterleave = 16
+	// vaesWideMinDefault: calls shorter than this many bytes run on the
+	// aes/aesni kernels. Below one full group the wide kernels pay for
+	// broadcasting the whole schedule into 15 ZMM and for 512-bit passes
+	// mostly empty, and the issue that measured this level on an AVX-512
+	// host found aes/aesni faster up to 256 bytes (CTR at 16 bytes: 0.45x
+	// of aesni). 512 bytes is one group of 32 blocks, the width the wide
+	// path is built for. To be confirmed on AVX-512 hardware with `xarch
+	// speed --tune aes/vaes512:wide_min_bytes=...` (this project's timing
+	// host has no AVX-512).
+	vaesWideMinDefault = 512
 )
+
+// vaesWideMin is the threshold the wrappers read: a Var, so that `xarch
+// speed --tune aes/vaes512:wide_min_bytes=N` moves it at run time.
+var vaesWideMin = vaesWideMinDefault
 
 var vaesTuning = []arch.Tuning{
 	{Name: "block_bytes", Value: 16, Unit: arch.Bytes},
@@ -30,6 +44,7 @@ var vaesTuning = []arch.Tuning{
 	{Name: "tail_register_blocks", Value: vaesBlocksPerZMM, Unit: arch.Blocks},
 	{Name: "tail_masked_max", Value: vaesBlocksPerZMM - 1, Unit: arch.Blocks},
 	{Name: "cbc_encrypt_interleave", Value: 1, Unit: arch.Blocks},
+	{Name: "wide_min_bytes", Value: vaesWideMinDefault, Unit: arch.Bytes, Var: &vaesWideMin},
 }
 
 func init() {
@@ -38,9 +53,10 @@ func init() {
 		Alg:  arch.AES,
 		Arch: "amd64",
 		// VAESENC/VAESDEC on ZMM (vaes + avx512f: EVEX, opmasks, VALIGNQ,
-		// VPCMPUQ), VPSHUFB on ZMM (avx512bw), EVEX 128-bit VAESENC for
-		// serial CBC encryption (avx512vl).
-		Requires: []string{"vaes", "avx512f", "avx512bw", "avx512vl"},
+		// VPCMPUQ), VPSHUFB on ZMM (avx512bw), EVEX forms on XMM/YMM
+		// registers 16-31 (avx512vl); calls below wide_min_bytes and CBC
+		// encryption run the aes/aesni kernels (aesni, sse2, ssse3).
+		Requires: []string{"vaes", "avx512f", "avx512bw", "avx512vl", "aesni", "sse2", "ssse3"},
 		Tuning:   vaesTuning,
 		// QEMU 7.2 exposes no AVX-512 (and its -cpu max gets 256-bit VAES
 		// wrong), so emulated models skip this level as missing
@@ -58,26 +74,46 @@ func init() {
 		Instr: "VAESENC zmm (4 lanes; ymm, 2 lanes, without AVX-512)", Run: probeVAESENC})
 }
 
+// vaesWide says whether a call of n blocks takes the 512-bit kernels; the
+// shorter ones run aes/aesni's.
+func vaesWide(n int) bool { return 16*n >= vaesWideMin }
+
 func aesEncryptVAES(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
-		ecbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		if vaesWide(n) {
+			ecbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		} else {
+			ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesDecryptVAES(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
-		ecbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		if vaesWide(n) {
+			ecbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		} else {
+			ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
+// aesCBCEncryptVAES: CBC encryption is one latency chain at any width.
+// aes/aesni's kernel keeps only the rounds on it (the XORs ride in the last
+// round key), where a 512-bit level would first broadcast the schedule and
+// then put two XORs per block on the chain.
 func aesCBCEncryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
-		cbcEncVAES(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		cbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
 	}
 }
 
 func aesCBCDecryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
+		if !vaesWide(n) {
+			cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+			return
+		}
 		// The last ciphertext block is the next iv; keep it before an
 		// in-place call overwrites it.
 		var next [16]byte
@@ -89,6 +125,10 @@ func aesCBCDecryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 
 func aesCTRVAES(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
+		if !vaesWide(n) {
+			ctrRunNI(k, ctr, dst, src, n)
+			return
+		}
 		hi, lo := ctrSplit(ctr)
 		// The first four counters as {low, high} qword pairs.
 		var base [8]uint64
@@ -106,17 +146,13 @@ func aesCTRVAES(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 }
 
 // The assembly kernels: n blocks (0 is handled too), rk holds nr+1 round
-// keys. cbcEncVAES leaves the last ciphertext block in iv; cbcDecVAES only
-// reads iv.
+// keys. cbcDecVAES only reads iv.
 
 //go:noescape
 func ecbEncVAES(rk *byte, nr int, dst, src *byte, n int)
 
 //go:noescape
 func ecbDecVAES(rk *byte, nr int, dst, src *byte, n int)
-
-//go:noescape
-func cbcEncVAES(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int)
 
 //go:noescape
 func cbcDecVAES(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int)

@@ -131,55 +131,6 @@ TEXT ·ecbDecVAES(SB), NOSPLIT, $0-40
 	KEYS(keys)
 	ECB(VAESDEC, VAESDECLAST)
 
-// func cbcEncVAES(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int)
-// Serial, one block in X0, EVEX-encoded 128-bit VAESENC (vaes + avx512vl)
-// on the low lanes X16-X30 of the broadcast keys. Leaves the last
-// ciphertext block in iv.
-TEXT ·cbcEncVAES(SB), NOSPLIT, $0-48
-	MOVQ rk+0(FP), AX
-	MOVQ nr+8(FP), BX
-	MOVQ iv+16(FP), R8
-	MOVQ dst+24(FP), DI
-	MOVQ src+32(FP), SI
-	MOVQ n+40(FP), CX
-	TESTQ CX, CX
-	JEQ   done
-	KEYS(keys)
-	VMOVDQU64 (R8), X0
-
-loop:
-	VPXORQ  (SI), X0, X0
-	VPXORQ  X16, X0, X0
-	VAESENC X17, X0, X0
-	VAESENC X18, X0, X0
-	VAESENC X19, X0, X0
-	VAESENC X20, X0, X0
-	VAESENC X21, X0, X0
-	VAESENC X22, X0, X0
-	VAESENC X23, X0, X0
-	VAESENC X24, X0, X0
-	VAESENC X25, X0, X0
-	CMPQ    BX, $12
-	JB      last
-	VAESENC X26, X0, X0
-	VAESENC X27, X0, X0
-	JEQ     last
-	VAESENC X28, X0, X0
-	VAESENC X29, X0, X0
-
-last:
-	VAESENCLAST X30, X0, X0
-	VMOVDQU64   X0, (DI)
-	ADDQ        $16, SI
-	ADDQ        $16, DI
-	DECQ        CX
-	JNE         loop
-	VMOVDQU64   X0, (R8)
-
-done:
-	VZEROUPPER
-	RET
-
 // func cbcDecVAES(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int)
 // P[i] = D(C[i]) xor C[i-1]. For the ZMM of blocks 4j..4j+3 the previous
 // ciphertexts are the 64 bytes at src+64j-16; for j = 0 they are built with

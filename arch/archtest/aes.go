@@ -231,9 +231,81 @@ func AESLevels(t *testing.T, goarch string, opts AESOptions) {
 			if im.Arch == goarch {
 				t.Run("bad-input", func(t *testing.T) { AESBadInput(t, im) })
 			}
+			// Each run-time threshold at both extremes: 0 (every call
+			// on the wide path, the declared value is swept above) and
+			// above every length (every call on the short path).
+			for _, tu := range aesTunables(im) {
+				for _, v := range []int{0, aesNarrowAll} {
+					tu, v := tu, v
+					t.Run(fmt.Sprintf("%s=%d", tu.Name, v), func(t *testing.T) {
+						withTuning(tu, v, func() { aesPaths(t, goarch, im, opts) })
+					})
+				}
+			}
 		})
 	}
 	t.Logf("ran: %s", names(levels))
+}
+
+// aesPaths is the part of AESLevels that depends on which path a length
+// takes: the sweep, CTR carries, pieces and the stream layer.
+func aesPaths(t *testing.T, goarch string, im *arch.Impl, opts AESOptions) {
+	aesSweep(t, goarch, im, opts)
+	if arch.AESFuncsOf(im).CTR != nil {
+		aesCTRCarry(t, goarch, im, opts)
+	}
+	aesChunked(t, goarch, im)
+	aesStreams(t, goarch, im)
+}
+
+// AESShortPath checks the short path of a level whose wide kernels this
+// CPU cannot run (say an AVX-512 level on a host without AVX-512): with its
+// run-time threshold tune (a Tuning with a Var) above every length, every
+// entry point must route every call to its short-path kernels, which must
+// then pass the sweep, CTR carries, pieces, the stream layer and guard
+// pages. Then, with the declared threshold, every length below it. A call
+// routed to the wide kernels by mistake dies with SIGILL here, which is
+// what makes this a test of the routing as much as of the answers.
+func AESShortPath(t *testing.T, goarch string, im *arch.Impl, tune string) {
+	var tu *arch.Tuning
+	for i := range im.Tuning {
+		if im.Tuning[i].Name == tune && im.Tuning[i].Var != nil {
+			tu = &im.Tuning[i]
+		}
+	}
+	if tu == nil {
+		t.Fatalf("%s has no tunable %s", im.Name, tune)
+	}
+	if tu.Unit != arch.Bytes {
+		t.Fatalf("%s: %s counts %s, want bytes", im.Name, tune, tu.Unit)
+	}
+	withTuning(*tu, aesNarrowAll, func() {
+		aesPaths(t, goarch, im, AESOptions{})
+		aesGuardPages(t, goarch, im)
+	})
+	below := (tu.Value - 1) / 16
+	if below < 0 {
+		below = 0
+	}
+	withTuning(*tu, tu.Value, func() {
+		r := rand.New(rand.NewSource(17))
+		for _, kl := range aesKeySizes {
+			key := RandBytes(r, kl)
+			b, _ := aes.NewCipher(key)
+			c := aesCase{level: im.Name, k: arch.AESFuncsOf(im).ExpandKey(key), b: b, key: key, sOff: 1, dOff: 7}
+			for _, m := range aesModes(arch.AESFuncsOf(im)) {
+				c.m = m
+				for n := 0; n <= below; n++ {
+					r.Read(c.st[:])
+					c.msg = RandBytes(r, 16*n)
+					if why := c.run(); why != "" {
+						t.Fatalf("%s with %s=%d: %s; %s", im.Name, tune, tu.Value, why, reproduce(t, goarch))
+					}
+				}
+			}
+		}
+	})
+	t.Logf("%s: short path with %s above every length, and 0..%d blocks below its declared %d", im.Name, tune, below, tu.Value)
 }
 
 func mustHex(s string) []byte {
@@ -302,12 +374,44 @@ var aesPlaces = [][2]int{
 	{0, 0}, {1, 7}, {8, 3}, {15, 12}, {1, 3}, {4, 0}, {0, 4}, {8, 8}, {3, 3}, {7, 2}, {5, 5}, {11, 11},
 }
 
+// aesMaxBlocks is the longest length of the sweep: 3 groups of the widest
+// interleave plus one block, or one block past the longest length-like
+// Tuning (a threshold), or opts.MaxBlocks, whichever is most.
 func aesMaxBlocks(im *arch.Impl, opts AESOptions) int {
 	n := 3*AESWidth(im) + 1
+	for _, v := range im.TuningLengths(16) {
+		if b := (v+15)/16 + 1; b > n {
+			n = b
+		}
+	}
 	if opts.MaxBlocks > n {
 		n = opts.MaxBlocks
 	}
 	return n
+}
+
+// aesTunables are a level's thresholds that it reads at run time: length
+// Tunings (Bytes or Blocks) with a Var.
+func aesTunables(im *arch.Impl) []arch.Tuning {
+	var out []arch.Tuning
+	for _, tu := range im.Tuning {
+		if tu.Var != nil && (tu.Unit == arch.Bytes || tu.Unit == arch.Blocks) {
+			out = append(out, tu)
+		}
+	}
+	return out
+}
+
+// aesNarrowAll is a threshold above every length the checks use: with it
+// every call takes a level's short path.
+const aesNarrowAll = 1 << 30
+
+// withTuning runs f with the tunable tu set to v, then restores it.
+func withTuning(tu arch.Tuning, v int, f func()) {
+	old := *tu.Var
+	*tu.Var = v
+	defer func() { *tu.Var = old }()
+	f()
 }
 
 // aesSweep: every entry point, key size and length 0..MaxBlocks (full
@@ -341,7 +445,9 @@ func aesSweep(t *testing.T, goarch string, im *arch.Impl, opts AESOptions) {
 // aesCTRCarry starts the counter 1..2*width+2 blocks below a carry out of
 // the low 64 bits (so the carry lands at every lane of a group and of the
 // tail) under several high halves, including all ones (the 2^128 wrap),
-// for lengths at every group edge.
+// and below a carry out of the low 32 bits only (kernels that rewrite
+// just the last word of their counter blocks), for lengths at every group
+// edge.
 func aesCTRCarry(t *testing.T, goarch string, im *arch.Impl, opts AESOptions) {
 	r := rand.New(rand.NewSource(11))
 	w, tail, maxN := AESWidth(im), AESTail(im), aesMaxBlocks(im, opts)
@@ -367,10 +473,16 @@ func aesCTRCarry(t *testing.T, goarch string, im *arch.Impl, opts AESOptions) {
 		key := RandBytes(r, kl)
 		b, _ := aes.NewCipher(key)
 		c := aesCase{level: im.Name, k: arch.AESFuncsOf(im).ExpandKey(key), b: b, key: key, m: m}
-		for _, hi := range his {
+		for hk, hi := range his {
 			for back := 1; back <= maxBack; back++ {
+				lo := -uint64(back)
+				if hk%2 == 1 {
+					// 32-bit carry: bits 32..63 neither all ones nor
+					// zero, so bit 32 and up take the carry, not hi.
+					lo = uint64(0x5a5a5a5a)<<32 | uint64(uint32(-int32(back)))
+				}
 				binary.BigEndian.PutUint64(c.st[:8], hi)
-				binary.BigEndian.PutUint64(c.st[8:], -uint64(back))
+				binary.BigEndian.PutUint64(c.st[8:], lo)
 				seen := map[int]bool{}
 				for _, n := range append(edges, back+1) {
 					if seen[n] {
@@ -400,7 +512,7 @@ func aesCTRCarry(t *testing.T, goarch string, im *arch.Impl, opts AESOptions) {
 			}
 		}
 	}
-	t.Logf("%s: CTR carry 1..%d blocks before it, %d high halves, lengths %v", im.Name, maxBack, len(his), edges)
+	t.Logf("%s: CTR carry 1..%d blocks before it (out of 64 or 32 bits), %d high halves, lengths %v", im.Name, maxBack, len(his), edges)
 }
 
 // aesChunked: each chained kernel (CBC, CTR) called in whole-block pieces

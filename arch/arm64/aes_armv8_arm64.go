@@ -12,8 +12,9 @@ const (
 	// busy on in-order and out-of-order cores alike. 8 blocks plus 8
 	// source copies plus 15 round keys fill the 32 vector registers.
 	aesInterleave = 8
-	// aesTailInterleave: after the 8-block groups, one group of 4 runs if
-	// at least 4 blocks remain; the rest (0-3) go one block at a time.
+	// aesTailInterleave: the 0-7 blocks after the 8-block groups run in
+	// one pass per bit of their count, 4, 2 and 1 blocks: each pass costs
+	// one latency chain of the rounds, so 7 blocks take three, not four.
 	aesTailInterleave = 4
 )
 
@@ -24,10 +25,11 @@ func init() {
 		Arch:     "arm64",
 		Requires: []string{"asimd", "aes"},
 		// CBC encryption is serial (cbc_encrypt_interleave 1). Edges for
-		// the case generator: 0, 1, 3, 4, 7, 8, 11, 12, 15, 16 blocks.
+		// the case generator: 0..3, 4, 7, 8, 9, 15, 16 blocks and more.
 		Tuning: []arch.Tuning{
 			{Name: "interleave", Value: aesInterleave, Unit: arch.Blocks},
 			{Name: "tail_interleave", Value: aesTailInterleave, Unit: arch.Blocks},
+			{Name: "tail_pair", Value: aesTailInterleave / 2, Unit: arch.Blocks},
 			{Name: "cbc_encrypt_interleave", Value: 1, Unit: arch.Blocks},
 		},
 		Rank: 30,
@@ -85,14 +87,33 @@ func aesCBCDecryptARMv8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
+// aesCTRARMv8: the kernel steps only the low 64 bits of its counters, so a
+// call is split where they wrap (arch.CTRRun, once in 2^64 blocks); the
+// kernel carries into the high half when its last block ran them out.
 func aesCTRARMv8(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck(k, k.Enc, dst, src); n > 0 {
+		if m := arch.CTRRun(ctr, n, 64); m < n {
+			ctrSplitARMv8(k, ctr, dst, src, m)
+			return
+		}
 		ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], n)
 	}
 }
 
+// ctrSplitARMv8 runs the m blocks up to the wrap of the low 64 bits, then
+// the rest; a function of its own, so the common call above keeps its
+// arguments in registers.
+//
+//go:noinline
+func ctrSplitARMv8(k *arch.AESKey, ctr *[16]byte, dst, src []byte, m int) {
+	ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], m)
+	ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[16*m], &src[16*m], len(src)/16-m)
+}
+
 // The assembly kernels; n is a block count (> 0 from the wrappers, 0 is
-// also handled) and the schedule holds nr+1 round keys.
+// also handled) and the schedule holds nr+1 round keys. ctrARMv8 advances
+// ctr by n, which must not carry out of its low 64 bits before the last
+// block.
 
 //go:noescape
 func ecbEncARMv8(nr int, xk *byte, dst, src *byte, n int)

@@ -66,6 +66,14 @@ l128: \
 	ER(k, V2) \
 	ER(k, V3)
 
+#define ER2(k) \
+	ER(k, V0) \
+	ER(k, V1)
+
+#define DR2(k) \
+	DR(k, V0) \
+	DR(k, V1)
+
 #define DR8(k) \
 	DR(k, V0) \
 	DR(k, V1) \
@@ -135,6 +143,28 @@ l128: \
 	ELAST(V1) \
 	ELAST(V2) \
 	ELAST(V3)
+
+#define ENC2(l192, l128) \
+	CMP	$12, R0 \
+	BLT	l128 \
+	BEQ	l192 \
+	ER2(V16) \
+	ER2(V17) \
+l192: \
+	ER2(V18) \
+	ER2(V19) \
+l128: \
+	ER2(V20) \
+	ER2(V21) \
+	ER2(V22) \
+	ER2(V23) \
+	ER2(V24) \
+	ER2(V25) \
+	ER2(V26) \
+	ER2(V27) \
+	ER2(V28) \
+	ELAST(V0) \
+	ELAST(V1)
 
 #define ENC1(l192, l128) \
 	CMP	$12, R0 \
@@ -209,6 +239,28 @@ l128: \
 	DLAST(V2) \
 	DLAST(V3)
 
+#define DEC2(l192, l128) \
+	CMP	$12, R0 \
+	BLT	l128 \
+	BEQ	l192 \
+	DR2(V16) \
+	DR2(V17) \
+l192: \
+	DR2(V18) \
+	DR2(V19) \
+l128: \
+	DR2(V20) \
+	DR2(V21) \
+	DR2(V22) \
+	DR2(V23) \
+	DR2(V24) \
+	DR2(V25) \
+	DR2(V26) \
+	DR2(V27) \
+	DR2(V28) \
+	DLAST(V0) \
+	DLAST(V1)
+
 #define DEC1(l192, l128) \
 	CMP	$12, R0 \
 	BLT	l128 \
@@ -252,20 +304,22 @@ loop8:
 	B	loop8
 
 tail4:
-	CMP	$4, R4
-	BLT	tail1
+	TBZ	$2, R4, tail2
 	VLD1.P	64(R3), [V0.B16, V1.B16, V2.B16, V3.B16]
 	ENC4(e4_192, e4_128)
 	VST1.P	[V0.B16, V1.B16, V2.B16, V3.B16], 64(R2)
-	SUB	$4, R4
+
+tail2:
+	TBZ	$1, R4, tail1
+	VLD1.P	32(R3), [V0.B16, V1.B16]
+	ENC2(e2_192, e2_128)
+	VST1.P	[V0.B16, V1.B16], 32(R2)
 
 tail1:
-	CBZ	R4, done
-	VLD1.P	16(R3), [V0.B16]
+	TBZ	$0, R4, done
+	VLD1	(R3), [V0.B16]
 	ENC1(e1_192, e1_128)
-	VST1.P	[V0.B16], 16(R2)
-	SUB	$1, R4
-	B	tail1
+	VST1	[V0.B16], (R2)
 
 done:
 	RET
@@ -292,26 +346,35 @@ loop8:
 	B	loop8
 
 tail4:
-	CMP	$4, R4
-	BLT	tail1
+	TBZ	$2, R4, tail2
 	VLD1.P	64(R3), [V0.B16, V1.B16, V2.B16, V3.B16]
 	DEC4(d4_192, d4_128)
 	VST1.P	[V0.B16, V1.B16, V2.B16, V3.B16], 64(R2)
-	SUB	$4, R4
+
+tail2:
+	TBZ	$1, R4, tail1
+	VLD1.P	32(R3), [V0.B16, V1.B16]
+	DEC2(d2_192, d2_128)
+	VST1.P	[V0.B16, V1.B16], 32(R2)
 
 tail1:
-	CBZ	R4, done
-	VLD1.P	16(R3), [V0.B16]
+	TBZ	$0, R4, done
+	VLD1	(R3), [V0.B16]
 	DEC1(d1_192, d1_128)
-	VST1.P	[V0.B16], 16(R2)
-	SUB	$1, R4
-	B	tail1
+	VST1	[V0.B16], (R2)
 
 done:
 	RET
 
-// CBC encryption is serial: each block needs the previous ciphertext. V0
-// carries the chaining value from one block to the next.
+// CBC encryption is serial: each block needs the previous ciphertext, so a
+// block costs the latency of its rounds plus whatever else sits on that
+// chain. Nothing else does here. AESE XORs its key into the state first,
+// so with t[i] the state before the final key XOR (C[i] = t[i] ^ klast)
+// the next block's first round AESE(C[i] ^ P[i+1], kfirst) is
+// AESE(t[i], klast ^ kfirst ^ P[i+1]): the ciphertext XOR, the plaintext
+// XOR and the final key XOR all ride in a round key computed off the
+// chain (V2), which is AESE and AESMC only; C[i] is t[i] ^ klast beside
+// it. V0 carries t, starting from iv ^ klast; V14 = klast ^ kfirst.
 //
 // func cbcEncARMv8(nr int, xk *byte, iv *[16]byte, dst, src *byte, n int)
 TEXT ·cbcEncARMv8(SB), NOSPLIT, $0-48
@@ -323,24 +386,61 @@ TEXT ·cbcEncARMv8(SB), NOSPLIT, $0-48
 	MOVD	n+40(FP), R4
 	CBZ	R4, done
 	LOADKEYS(k192, k128)
+	CMP	$12, R0
+	BLT	f128
+	BEQ	f192
+	VEOR	V30.B16, V16.B16, V14.B16
+	B	fdone
+
+f192:
+	VEOR	V30.B16, V18.B16, V14.B16
+	B	fdone
+
+f128:
+	VEOR	V30.B16, V20.B16, V14.B16
+
+fdone:
 	VLD1	(R5), [V0.B16]
+	VEOR	V30.B16, V0.B16, V0.B16
 
 loop:
 	VLD1.P	16(R3), [V1.B16]
-	VEOR	V1.B16, V0.B16, V0.B16
-	ENC1(e1_192, e1_128)
-	VST1.P	[V0.B16], 16(R2)
+	VEOR	V14.B16, V1.B16, V2.B16
+	ER(V2, V0)
+	CMP	$12, R0
+	BLT	r128
+	BEQ	r192
+	ER(V17, V0)
+	ER(V18, V0)
+
+r192:
+	ER(V19, V0)
+	ER(V20, V0)
+
+r128:
+	ER(V21, V0)
+	ER(V22, V0)
+	ER(V23, V0)
+	ER(V24, V0)
+	ER(V25, V0)
+	ER(V26, V0)
+	ER(V27, V0)
+	ER(V28, V0)
+	AESE	V29.B16, V0.B16
+	VEOR	V30.B16, V0.B16, V3.B16
+	VST1.P	[V3.B16], 16(R2)
 	SUBS	$1, R4
 	BNE	loop
 
-	VST1	[V0.B16], (R5)
+	VST1	[V3.B16], (R5)
 
 done:
 	RET
 
 // CBC decryption: every group is loaded twice, once to decrypt and once
 // (V8-V15) as the chaining values, before anything is stored, so dst may
-// equal src.
+// equal src. Groups of 8, then the 0..7 left in one pass per bit of their
+// count (4, 2, 1 blocks), like ECB.
 //
 // func cbcDecARMv8(nr int, xk *byte, iv *[16]byte, dst, src *byte, n int)
 TEXT ·cbcDecARMv8(SB), NOSPLIT, $0-48
@@ -377,8 +477,7 @@ loop8:
 	B	loop8
 
 tail4:
-	CMP	$4, R4
-	BLT	tail1
+	TBZ	$2, R4, tail2
 	VLD1	(R3), [V0.B16, V1.B16, V2.B16, V3.B16]
 	VLD1.P	64(R3), [V8.B16, V9.B16, V10.B16, V11.B16]
 	DEC4(d4_192, d4_128)
@@ -388,18 +487,25 @@ tail4:
 	VEOR	V10.B16, V3.B16, V3.B16
 	VMOV	V11.B16, V31.B16
 	VST1.P	[V0.B16, V1.B16, V2.B16, V3.B16], 64(R2)
-	SUB	$4, R4
+
+tail2:
+	TBZ	$1, R4, tail1
+	VLD1	(R3), [V0.B16, V1.B16]
+	VLD1.P	32(R3), [V8.B16, V9.B16]
+	DEC2(d2_192, d2_128)
+	VEOR	V31.B16, V0.B16, V0.B16
+	VEOR	V8.B16, V1.B16, V1.B16
+	VMOV	V9.B16, V31.B16
+	VST1.P	[V0.B16, V1.B16], 32(R2)
 
 tail1:
-	CBZ	R4, out
+	TBZ	$0, R4, out
 	VLD1	(R3), [V0.B16]
-	VLD1.P	16(R3), [V8.B16]
+	VMOV	V0.B16, V8.B16
 	DEC1(d1_192, d1_128)
 	VEOR	V31.B16, V0.B16, V0.B16
 	VMOV	V8.B16, V31.B16
-	VST1.P	[V0.B16], 16(R2)
-	SUB	$1, R4
-	B	tail1
+	VST1	[V0.B16], (R2)
 
 out:
 	VST1	[V31.B16], (R5)
@@ -407,19 +513,30 @@ out:
 done:
 	RET
 
-// CTRBLK puts the counter (R6 high, R7 low 64 bits, as integers) into
-// block register v in big-endian byte order, then adds one with the carry
-// out of the low half going into the high half, so the whole 128-bit
-// counter wraps only at 2^128.
-#define CTRBLK(v) \
-	REV	R6, R8 \
-	REV	R7, R9 \
-	VMOV	R8, v.D[0] \
-	VMOV	R9, v.D[1] \
-	ADDS	$1, R7, R7 \
-	ADC	$0, R6, R6
+// CTR counters live in V31 as two 64-bit integers, the high half in lane 0
+// and the low half in lane 1; VREV64 (bytes reversed within each lane)
+// turns that into the big-endian counter block. CTRONE sets V8 = {0, 1}
+// (R6 = 1), CTRNEXT writes the next block into v and steps the low half.
+// The wrapper splits calls where the low 64 bits would wrap
+// (arch.CTRRun), so the lane add never has to carry. Two vector
+// instructions per block, none of them a move
+// from a general register. The counter is read with two 8-byte loads:
+// the wrapper stored it as two halves, and a 16-byte load of them would
+// wait for the stores to retire on cores that do not forward two stores
+// into one load.
+#define CTRONE \
+	VEOR	V8.B16, V8.B16, V8.B16 \
+	VMOV	R6, V8.D[1]
+
+#define CTRNEXT(v) \
+	VREV64	V31.B16, v.B16 \
+	VADD	V8.D2, V31.D2, V31.D2
 
 // func ctrARMv8(nr int, xk *byte, ctr *[16]byte, dst, src *byte, n int)
+// Groups of 8, then the 0..7 left in one pass per bit of their count, like
+// ECB. ctr is advanced by n; the low 64 bits may run out only at the very
+// end (the wrapper splits calls there), and then the high half (R7) takes
+// the carry.
 TEXT ·ctrARMv8(SB), NOSPLIT, $0-48
 	MOVD	nr+0(FP), R0
 	MOVD	xk+8(FP), R1
@@ -429,22 +546,26 @@ TEXT ·ctrARMv8(SB), NOSPLIT, $0-48
 	MOVD	n+40(FP), R4
 	CBZ	R4, done
 	LOADKEYS(k192, k128)
-	MOVD	0(R5), R6
-	MOVD	8(R5), R7
-	REV	R6, R6
+	MOVD	0(R5), R7
+	MOVD	8(R5), R8
 	REV	R7, R7
+	REV	R8, R8
+	VMOV	R7, V31.D[0]
+	VMOV	R8, V31.D[1]
+	MOVD	$1, R6
 
 loop8:
 	CMP	$8, R4
 	BLT	tail4
-	CTRBLK(V0)
-	CTRBLK(V1)
-	CTRBLK(V2)
-	CTRBLK(V3)
-	CTRBLK(V4)
-	CTRBLK(V5)
-	CTRBLK(V6)
-	CTRBLK(V7)
+	CTRONE
+	CTRNEXT(V0)
+	CTRNEXT(V1)
+	CTRNEXT(V2)
+	CTRNEXT(V3)
+	CTRNEXT(V4)
+	CTRNEXT(V5)
+	CTRNEXT(V6)
+	CTRNEXT(V7)
 	ENC8(e8_192, e8_128)
 	VLD1.P	64(R3), [V8.B16, V9.B16, V10.B16, V11.B16]
 	VLD1.P	64(R3), [V12.B16, V13.B16, V14.B16, V15.B16]
@@ -462,12 +583,12 @@ loop8:
 	B	loop8
 
 tail4:
-	CMP	$4, R4
-	BLT	tail1
-	CTRBLK(V0)
-	CTRBLK(V1)
-	CTRBLK(V2)
-	CTRBLK(V3)
+	TBZ	$2, R4, tail2
+	CTRONE
+	CTRNEXT(V0)
+	CTRNEXT(V1)
+	CTRNEXT(V2)
+	CTRNEXT(V3)
 	ENC4(e4_192, e4_128)
 	VLD1.P	64(R3), [V8.B16, V9.B16, V10.B16, V11.B16]
 	VEOR	V8.B16, V0.B16, V0.B16
@@ -475,23 +596,37 @@ tail4:
 	VEOR	V10.B16, V2.B16, V2.B16
 	VEOR	V11.B16, V3.B16, V3.B16
 	VST1.P	[V0.B16, V1.B16, V2.B16, V3.B16], 64(R2)
-	SUB	$4, R4
+
+tail2:
+	TBZ	$1, R4, tail1
+	CTRONE
+	CTRNEXT(V0)
+	CTRNEXT(V1)
+	ENC2(e2_192, e2_128)
+	VLD1.P	32(R3), [V8.B16, V9.B16]
+	VEOR	V8.B16, V0.B16, V0.B16
+	VEOR	V9.B16, V1.B16, V1.B16
+	VST1.P	[V0.B16, V1.B16], 32(R2)
 
 tail1:
-	CBZ	R4, out
-	CTRBLK(V0)
+	TBZ	$0, R4, out
+	CTRONE
+	CTRNEXT(V0)
 	ENC1(e1_192, e1_128)
-	VLD1.P	16(R3), [V8.B16]
+	VLD1	(R3), [V8.B16]
 	VEOR	V8.B16, V0.B16, V0.B16
-	VST1.P	[V0.B16], 16(R2)
-	SUB	$1, R4
-	B	tail1
+	VST1	[V0.B16], (R2)
 
 out:
-	REV	R6, R6
+	VMOV	V31.D[1], R8
+	CBNZ	R8, storelo
+	ADD	$1, R7, R7
 	REV	R7, R7
-	MOVD	R6, 0(R5)
-	MOVD	R7, 8(R5)
+	MOVD	R7, 0(R5)
+
+storelo:
+	REV	R8, R8
+	MOVD	R8, 8(R5)
 
 done:
 	RET

@@ -73,6 +73,7 @@ GLOBL ·p8aesPerm<>(SB), RODATA|NOPTR, $16
 #define VS_T0 VS56
 #define VS_T1 VS57
 #define VS_CTR VS58
+#define VS_X1 VS61
 
 // Load the 15 schedule slots into V0-V14 and the permute mask.
 #define LOAD_KEYS \
@@ -129,6 +130,46 @@ GLOBL ·p8aesPerm<>(SB), RODATA|NOPTR, $16
 	op S6, k, S6; \
 	op S7, k, S7
 
+#define ALL4(op, k) \
+	op S0, k, S0; \
+	op S1, k, S1; \
+	op S2, k, S2; \
+	op S3, k, S3
+
+#define ALL2(op, k) \
+	op S0, k, S0; \
+	op S1, k, S1
+
+#define PERM4 \
+	VPERM S0, S0, PERM, S0; \
+	VPERM S1, S1, PERM, S1; \
+	VPERM S2, S2, PERM, S2; \
+	VPERM S3, S3, PERM, S3
+
+#define PERM2 \
+	VPERM S0, S0, PERM, S0; \
+	VPERM S1, S1, PERM, S1
+
+#define LOAD4 \
+	LXVD2X (SRC)(R0), VS_S0;   \
+	LXVD2X (SRC)(O16), VS_S1;  \
+	LXVD2X (SRC)(O32), VS_S2;  \
+	LXVD2X (SRC)(O48), VS_S3
+
+#define LOAD2 \
+	LXVD2X (SRC)(R0), VS_S0;   \
+	LXVD2X (SRC)(O16), VS_S1
+
+#define STORE4 \
+	STXVD2X VS_S0, (DST)(R0);   \
+	STXVD2X VS_S1, (DST)(O16);  \
+	STXVD2X VS_S2, (DST)(O32);  \
+	STXVD2X VS_S3, (DST)(O48)
+
+#define STORE2 \
+	STXVD2X VS_S0, (DST)(R0);   \
+	STXVD2X VS_S1, (DST)(O16)
+
 #define PERM8 \
 	VPERM S0, S0, PERM, S0; \
 	VPERM S1, S1, PERM, S1; \
@@ -159,32 +200,37 @@ GLOBL ·p8aesPerm<>(SB), RODATA|NOPTR, $16
 	STXVD2X VS_S6, (DST)(O96);  \
 	STXVD2X VS_S7, (DST)(O112)
 
-// The rounds after the first AddRoundKey, on eight states or one.
-// AES-256 enters at slot 1, AES-192 at l12 (slot 3), AES-128 at l10
-// (slot 5). Labels are per function: a function using both macros passes
-// each its own names.
-#define ROUNDS8(op, oplast, l12, l10) \
+// The rounds after the first AddRoundKey, on the states ALL (ALL8, ALL4,
+// ALL2) covers or on one state s. AES-256 enters at slot 1, AES-192 at l12
+// (slot 3), AES-128 at l10 (slot 5). Labels are per function: a function
+// using a macro twice passes each use its own names.
+#define ROUNDSN(ALL, op, oplast, l12, l10) \
 	CMP  ROUNDS, $12; \
 	BLT  l10;         \
 	BEQ  l12;         \
-	ALL8(op, V1);     \
-	ALL8(op, V2);     \
+	ALL(op, V1);      \
+	ALL(op, V2);      \
 l12:                  \
-	ALL8(op, V3);     \
-	ALL8(op, V4);     \
+	ALL(op, V3);      \
+	ALL(op, V4);      \
 l10:                  \
-	ALL8(op, V5);     \
-	ALL8(op, V6);     \
-	ALL8(op, V7);     \
-	ALL8(op, V8);     \
-	ALL8(op, V9);     \
-	ALL8(op, V10);    \
-	ALL8(op, V11);    \
-	ALL8(op, V12);    \
-	ALL8(op, V13);    \
-	ALL8(oplast, KL)
+	ALL(op, V5);      \
+	ALL(op, V6);      \
+	ALL(op, V7);      \
+	ALL(op, V8);      \
+	ALL(op, V9);      \
+	ALL(op, V10);     \
+	ALL(op, V11);     \
+	ALL(op, V12);     \
+	ALL(op, V13);     \
+	ALL(oplast, KL)
 
-#define ROUNDS1(op, oplast, s, l12, l10) \
+#define ROUNDS8(op, oplast, l12, l10) ROUNDSN(ALL8, op, oplast, l12, l10)
+#define ROUNDS4(op, oplast, l12, l10) ROUNDSN(ALL4, op, oplast, l12, l10)
+#define ROUNDS2(op, oplast, l12, l10) ROUNDSN(ALL2, op, oplast, l12, l10)
+
+// MID1: the rounds between the whitening and the last one, on state s.
+#define MID1(op, s, l12, l10) \
 	CMP  ROUNDS, $12; \
 	BLT  l10;         \
 	BEQ  l12;         \
@@ -202,11 +248,16 @@ l10:                  \
 	op   s, V10, s;   \
 	op   s, V11, s;   \
 	op   s, V12, s;   \
-	op   s, V13, s;   \
+	op   s, V13, s
+
+#define ROUNDS1(op, oplast, s, l12, l10) \
+	MID1(op, s, l12, l10); \
 	oplast s, KL, s
 
-// ECB over n blocks: eight at a time, then one at a time. In place works
-// because a group is loaded whole before it is stored.
+// ECB over n blocks: groups of eight, then the 0..7 left in one pass per
+// bit of their count (4, 2, 1 blocks): a pass costs one latency chain of
+// the rounds, so 7 blocks take three, not seven. In place works because a
+// group or pass is loaded whole before it is stored.
 #define ECB(op, oplast) \
 	MOVD sched+0(FP), SCHED;           \
 	MOVD rounds+8(FP), ROUNDS;         \
@@ -216,7 +267,7 @@ l10:                  \
 	LOAD_KEYS;                         \
 	OFFSETS;                           \
 	CMP  N, $8;                        \
-	BLT  tail;                         \
+	BLT  tail4;                        \
 loop8:                                 \
 	LOAD8;                             \
 	PERM8;                             \
@@ -229,21 +280,37 @@ loop8:                                 \
 	ADD  $-8, N;                       \
 	CMP  N, $8;                        \
 	BGE  loop8;                        \
-tail:                                  \
-	CMP  N, $0;                        \
+tail4:                                 \
+	ANDCC $4, N, TMP;                  \
+	BEQ  tail2;                        \
+	LOAD4;                             \
+	PERM4;                             \
+	ALL4(VXOR, K0);                    \
+	ROUNDS4(op, oplast, r12x4, r10x4); \
+	PERM4;                             \
+	STORE4;                            \
+	ADD  $64, SRC;                     \
+	ADD  $64, DST;                     \
+tail2:                                 \
+	ANDCC $2, N, TMP;                  \
+	BEQ  tail1;                        \
+	LOAD2;                             \
+	PERM2;                             \
+	ALL2(VXOR, K0);                    \
+	ROUNDS2(op, oplast, r12x2, r10x2); \
+	PERM2;                             \
+	STORE2;                            \
+	ADD  $32, SRC;                     \
+	ADD  $32, DST;                     \
+tail1:                                 \
+	ANDCC $1, N, TMP;                  \
 	BEQ  done;                         \
-loop1:                                 \
 	LXVD2X (SRC)(R0), VS_S0;           \
 	VPERM  S0, S0, PERM, S0;           \
 	VXOR   S0, K0, S0;                 \
 	ROUNDS1(op, oplast, S0, r12x1, r10x1); \
 	VPERM  S0, S0, PERM, S0;           \
 	STXVD2X VS_S0, (DST)(R0);          \
-	ADD  $16, SRC;                     \
-	ADD  $16, DST;                     \
-	ADD  $-1, N;                       \
-	CMP  N, $0;                        \
-	BNE  loop1;                        \
 done:                                  \
 	RET
 
@@ -256,8 +323,15 @@ TEXT ·ecbDecP8(SB), NOSPLIT, $0-40
 	ECB(VNCIPHER, VNCIPHERLAST)
 
 // func cbcEncP8(sched *byte, rounds int, iv *[16]byte, dst, src *byte, n int)
-// Serial: each block needs the previous ciphertext. T0 holds the chaining
-// value in register (big-endian) order.
+// Serial: each block needs the previous ciphertext, so a block costs the
+// latency of its rounds plus whatever else sits on that chain. Nothing
+// else does here. With s[i] = C[i-1] ^ P[i] ^ K0 (the state after the
+// whitening) and t the state before the last round, C[i] =
+// vcipherlast(t, KL), so s[i+1] = vcipherlast(t, KL ^ K0 ^ P[i+1]): the
+// next block's XORs ride in the last round key (X0), computed off the
+// chain, and C[i] = s[i+1] ^ (K0 ^ P[i+1]) (X1) is recovered beside it.
+// The last block ends with the plain vcipherlast. S0 carries s; T0 the
+// chaining value in register (big-endian) order for iv.
 TEXT ·cbcEncP8(SB), NOSPLIT, $0-48
 	MOVD sched+0(FP), SCHED
 	MOVD rounds+8(FP), ROUNDS
@@ -270,21 +344,35 @@ TEXT ·cbcEncP8(SB), NOSPLIT, $0-48
 	VPERM  T0, T0, PERM, T0
 	CMP    N, $0
 	BEQ    done
+	LXVD2X (SRC)(R0), VS_S0
+	VPERM  S0, S0, PERM, S0
+	VXOR   S0, K0, S0
+	VXOR   S0, T0, S0
+	ADD    $-1, N
+	CMP    N, $0
+	BEQ    last
 
 loop:
-	LXVD2X  (SRC)(R0), VS_S0
-	VPERM   S0, S0, PERM, S0
-	VXOR    S0, T0, S0
-	VXOR    S0, K0, S0
-	ROUNDS1(VCIPHER, VCIPHERLAST, S0, r12, r10)
-	VOR     S0, S0, T0
-	VPERM   S0, S0, PERM, S0
-	STXVD2X VS_S0, (DST)(R0)
-	ADD     $16, SRC
-	ADD     $16, DST
-	ADD     $-1, N
-	CMP     N, $0
-	BNE     loop
+	ADD         $16, SRC
+	LXVD2X      (SRC)(R0), VS_X1
+	VPERM       X1, X1, PERM, X1
+	VXOR        X1, K0, X1
+	VXOR        X1, KL, X0
+	MID1(VCIPHER, S0, r12, r10)
+	VCIPHERLAST S0, X0, S0
+	VXOR        S0, X1, T0
+	VPERM       T0, T0, PERM, T1
+	STXVD2X     VS_T1, (DST)(R0)
+	ADD         $16, DST
+	ADD         $-1, N
+	CMP         N, $0
+	BNE         loop
+
+last:
+	MID1(VCIPHER, S0, r12l, r10l)
+	VCIPHERLAST S0, KL, T0
+	VPERM       T0, T0, PERM, S0
+	STXVD2X     VS_S0, (DST)(R0)
 
 done:
 	VPERM   T0, T0, PERM, T0
@@ -308,7 +396,7 @@ TEXT ·cbcDecP8(SB), NOSPLIT, $0-48
 	OFFSETS
 	LXVD2X (IVP)(R0), VS_T0
 	CMP    N, $8
-	BLT    tail
+	BLT    tail4
 
 loop8:
 	LOAD8
@@ -346,11 +434,49 @@ loop8:
 	CMP     N, $8
 	BGE     loop8
 
-tail:
-	CMP N, $0
-	BEQ done
+tail4:
+	ANDCC   $4, N, TMP
+	BEQ     tail2
+	LOAD4
+	PERM4
+	ALL4(VXOR, K0)
+	ROUNDS4(VNCIPHER, VNCIPHERLAST, r12x4, r10x4)
+	PERM4
+	LXVD2X  (SRC)(R0), VS_T1
+	VXOR    S0, T0, S0
+	STXVD2X VS_S0, (DST)(R0)
+	LXVD2X  (SRC)(O16), VS_T0
+	VXOR    S1, T1, S1
+	STXVD2X VS_S1, (DST)(O16)
+	LXVD2X  (SRC)(O32), VS_T1
+	VXOR    S2, T0, S2
+	STXVD2X VS_S2, (DST)(O32)
+	LXVD2X  (SRC)(O48), VS_T0
+	VXOR    S3, T1, S3
+	STXVD2X VS_S3, (DST)(O48)
+	ADD     $64, SRC
+	ADD     $64, DST
 
-loop1:
+tail2:
+	ANDCC   $2, N, TMP
+	BEQ     tail1
+	LOAD2
+	PERM2
+	ALL2(VXOR, K0)
+	ROUNDS2(VNCIPHER, VNCIPHERLAST, r12x2, r10x2)
+	PERM2
+	LXVD2X  (SRC)(R0), VS_T1
+	VXOR    S0, T0, S0
+	STXVD2X VS_S0, (DST)(R0)
+	LXVD2X  (SRC)(O16), VS_T0
+	VXOR    S1, T1, S1
+	STXVD2X VS_S1, (DST)(O16)
+	ADD     $32, SRC
+	ADD     $32, DST
+
+tail1:
+	ANDCC   $1, N, TMP
+	BEQ     done
 	LXVD2X  (SRC)(R0), VS_T1
 	VPERM   T1, T1, PERM, S0
 	VXOR    S0, K0, S0
@@ -359,11 +485,6 @@ loop1:
 	VXOR    S0, T0, S0
 	STXVD2X VS_S0, (DST)(R0)
 	VOR     T1, T1, T0
-	ADD     $16, SRC
-	ADD     $16, DST
-	ADD     $-1, N
-	CMP     N, $0
-	BNE     loop1
 
 done:
 	STXVD2X VS_T0, (IVP)(R0)
@@ -388,7 +509,7 @@ TEXT ·ctrP8(SB), NOSPLIT, $0-48
 	VXOR     X1, X1, X1
 	VSLDOI   $1, X1, X0, ONE // 15 zero bytes, then 1
 	CMP      N, $8
-	BLT      tail
+	BLT      tail4
 
 loop8:
 	VXOR    CTR, K0, S0
@@ -439,11 +560,55 @@ loop8:
 	CMP     N, $8
 	BGE     loop8
 
-tail:
-	CMP N, $0
-	BEQ done
+tail4:
+	ANDCC   $4, N, TMP
+	BEQ     tail2
+	VXOR    CTR, K0, S0
+	VADDUQM CTR, ONE, CTR
+	VXOR    CTR, K0, S1
+	VADDUQM CTR, ONE, CTR
+	VXOR    CTR, K0, S2
+	VADDUQM CTR, ONE, CTR
+	VXOR    CTR, K0, S3
+	VADDUQM CTR, ONE, CTR
+	ROUNDS4(VCIPHER, VCIPHERLAST, r12x4, r10x4)
+	PERM4
+	LXVD2X  (SRC)(R0), VS_T0
+	LXVD2X  (SRC)(O16), VS_T1
+	VXOR    S0, T0, S0
+	VXOR    S1, T1, S1
+	STXVD2X VS_S0, (DST)(R0)
+	STXVD2X VS_S1, (DST)(O16)
+	LXVD2X  (SRC)(O32), VS_T0
+	LXVD2X  (SRC)(O48), VS_T1
+	VXOR    S2, T0, S2
+	VXOR    S3, T1, S3
+	STXVD2X VS_S2, (DST)(O32)
+	STXVD2X VS_S3, (DST)(O48)
+	ADD     $64, SRC
+	ADD     $64, DST
 
-loop1:
+tail2:
+	ANDCC   $2, N, TMP
+	BEQ     tail1
+	VXOR    CTR, K0, S0
+	VADDUQM CTR, ONE, CTR
+	VXOR    CTR, K0, S1
+	VADDUQM CTR, ONE, CTR
+	ROUNDS2(VCIPHER, VCIPHERLAST, r12x2, r10x2)
+	PERM2
+	LXVD2X  (SRC)(R0), VS_T0
+	LXVD2X  (SRC)(O16), VS_T1
+	VXOR    S0, T0, S0
+	VXOR    S1, T1, S1
+	STXVD2X VS_S0, (DST)(R0)
+	STXVD2X VS_S1, (DST)(O16)
+	ADD     $32, SRC
+	ADD     $32, DST
+
+tail1:
+	ANDCC   $1, N, TMP
+	BEQ     done
 	VXOR    CTR, K0, S0
 	VADDUQM CTR, ONE, CTR
 	ROUNDS1(VCIPHER, VCIPHERLAST, S0, r12x1, r10x1)
@@ -451,11 +616,6 @@ loop1:
 	LXVD2X  (SRC)(R0), VS_T0
 	VXOR    S0, T0, S0
 	STXVD2X VS_S0, (DST)(R0)
-	ADD     $16, SRC
-	ADD     $16, DST
-	ADD     $-1, N
-	CMP     N, $0
-	BNE     loop1
 
 done:
 	VPERM   CTR, CTR, PERM, CTR

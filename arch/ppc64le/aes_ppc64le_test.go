@@ -37,7 +37,7 @@ func TestAESLevelsRegistered(t *testing.T) {
 		if req != "power8,vcrypto" || im.Rank != 30 {
 			t.Errorf("%s: Requires %q Rank %d, want power8,vcrypto and 30", name, req, im.Rank)
 		}
-		for _, k := range []string{"ecb_interleave", "cbcdec_interleave", "ctr_interleave", "cbcenc_interleave", "tail_step"} {
+		for _, k := range []string{"ecb_interleave", "cbcdec_interleave", "ctr_interleave", "cbcenc_interleave", "tail_interleave", "tail_pair"} {
 			if im.Tune(k) <= 0 {
 				t.Errorf("%s: Tuning[%q] = %d", name, k, im.Tune(k))
 			}
@@ -55,5 +55,5 @@ func TestAESProbeRegistered(t *testing.T) {
 
 // TestAESLevels runs the shared conformance checks on every usable
 // ppc64le AES level (see archtest.AESLevels): lengths and CTR carry
-// positions from the widest *_interleave and tail_step of its Tuning.
+// positions from the widest *_interleave and tail_interleave of its Tuning.
 func TestAESLevels(t *testing.T) { archtest.AESLevels(t, "ppc64le", archtest.AESOptions{}) }
