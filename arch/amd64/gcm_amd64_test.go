@@ -133,7 +133,7 @@ func TestGCMKeyTable(t *testing.T) {
 
 // TestGCMRegistered checks the levels this package must register.
 func TestGCMRegistered(t *testing.T) {
-	for name, aes := range map[string]string{"aes-gcm/aesni": "aes/aesni", "aes-gcm/vaes256": "aes/aesni"} {
+	for name, aes := range map[string]string{"aes-gcm/aesni": "aes/aesni", "aes-gcm/vaes256": "aes/aesni", "aes-gcm/vaes512": "aes/vaes512"} {
 		im, ok := arch.Lookup(name)
 		if !ok {
 			t.Fatalf("%s is not registered", name)

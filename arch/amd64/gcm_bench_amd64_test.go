@@ -64,6 +64,10 @@ func BenchmarkGCMSealV256x16(b *testing.B)  { benchKernel(b, "aes-gcm/vaes256", 
 func BenchmarkGCMSealV256x256(b *testing.B) { benchKernel(b, "aes-gcm/vaes256", 256, false) }
 func BenchmarkGCMSealV256x16K(b *testing.B) { benchKernel(b, "aes-gcm/vaes256", 16384, false) }
 func BenchmarkGCMOpenV256x16K(b *testing.B) { benchKernel(b, "aes-gcm/vaes256", 16384, true) }
+func BenchmarkGCMSealV512x256(b *testing.B) { benchKernel(b, "aes-gcm/vaes512", 256, false) }
+func BenchmarkGCMSealV512x1K(b *testing.B)  { benchKernel(b, "aes-gcm/vaes512", 1024, false) }
+func BenchmarkGCMSealV512x16K(b *testing.B) { benchKernel(b, "aes-gcm/vaes512", 16384, false) }
+func BenchmarkGCMOpenV512x16K(b *testing.B) { benchKernel(b, "aes-gcm/vaes512", 16384, true) }
 
 func BenchmarkGHASHNI16K(b *testing.B) {
 	g := usableGCM(b, "aes-gcm/aesni")
@@ -167,7 +171,11 @@ func TestGCMMinTime(t *testing.T) {
 	rbuf := make([]byte, 16384)
 	ref := minTime(20000, func() { aesCTRNI(rk, &rctr, rbuf, rbuf) })
 	t.Logf("reference: aes/aesni CTR of 16384 bytes %v", ref)
-	for _, level := range []string{"aes-gcm/aesni", "aes-gcm/vaes256"} {
+	for _, level := range []string{"aes-gcm/aesni", "aes-gcm/vaes256", "aes-gcm/vaes512"} {
+		if im, _ := arch.Lookup(level); im == nil || (arch.State{Detected: arch.Detect()}).Missing(im) != "" {
+			t.Logf("%s: not usable here", level)
+			continue
+		}
 		for _, c := range []struct {
 			keyLen, size int
 			open         bool

@@ -25,21 +25,26 @@ func GCMLevels(t *testing.T, goarch string) {
 	}
 	for _, im := range levels {
 		im := im
-		t.Run(SubtestName(im.Name), func(t *testing.T) {
-			g, err := arch.GCMOf(im)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c := gcmCase{t: t, goarch: goarch, im: im, g: g}
-			t.Run("lengths", func(t *testing.T) { c.t = t; c.lengths() })
-			t.Run("ivs-tags-tamper", func(t *testing.T) { c.t = t; c.ivsTagsTamper() })
-			t.Run("counter-wrap", func(t *testing.T) { c.t = t; c.counterWrap() })
-			t.Run("stream", func(t *testing.T) { c.t = t; c.stream() })
-			t.Run("kernels", func(t *testing.T) { c.t = t; c.kernels() })
-			t.Run("guard-page", func(t *testing.T) { c.t = t; c.guardPage() })
-		})
+		t.Run(SubtestName(im.Name), func(t *testing.T) { GCMLevel(t, goarch, im) })
 	}
 	t.Logf("ran: %s", names(levels))
+}
+
+// GCMLevel runs GCMLevels' checks on one level, registered or not (a
+// level whose kernels run in a model, for instance), whether or not this
+// CPU has its features: the caller decides that it can run.
+func GCMLevel(t *testing.T, goarch string, im *arch.Impl) {
+	g, err := arch.GCMOf(im)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := gcmCase{t: t, goarch: goarch, im: im, g: g}
+	t.Run("lengths", func(t *testing.T) { c.t = t; c.lengths() })
+	t.Run("ivs-tags-tamper", func(t *testing.T) { c.t = t; c.ivsTagsTamper() })
+	t.Run("counter-wrap", func(t *testing.T) { c.t = t; c.counterWrap() })
+	t.Run("stream", func(t *testing.T) { c.t = t; c.stream() })
+	t.Run("kernels", func(t *testing.T) { c.t = t; c.kernels() })
+	t.Run("guard-page", func(t *testing.T) { c.t = t; c.guardPage() })
 }
 
 type gcmCase struct {

@@ -1,0 +1,119 @@
+//go:build amd64 && gc
+
+package amd64
+
+import "github.com/xarchlab/xarch/arch"
+
+// Tuning of aes-gcm/vaes512 (see gcm_vaes512_amd64.s).
+const (
+	// gcmV512BlocksPerReg: an EVEX.512 VAESENC or VPCLMULQDQ works on four
+	// 128-bit lanes, four blocks.
+	gcmV512BlocksPerReg = 4
+	// gcmV512Interleave blocks per stitched group: 4 ZMM of AES state
+	// between whose rounds the GHASH of 16 blocks runs (16 schoolbook
+	// VPCLMULQDQ and one reduction with H^16..H^1): the shape of the
+	// fastest published VAES GCM kernels on Zen 5 (docs: DESIGN.md, "The
+	// best VAES GCM kernels"). State, GHASH operands and sums, the 15 round
+	// keys broadcast to Z16-Z30 and the constants use all 32 ZMM
+	// registers, so no round key is loaded in the loop.
+	gcmV512Interleave = 16
+	// gcmV512RoundKeyRegs round keys stay in registers for the whole call.
+	gcmV512RoundKeyRegs = 15
+	// gcmV512WideMinDefault: calls of at least this many bytes run their
+	// whole 16-block groups in the ZMM kernel; shorter calls, and the 1-15
+	// blocks after the last group, go to aes-gcm/vaes256's entry points
+	// (whose short paths are tuned for latency), so short buffers pay
+	// nothing for the wide kernel. The kernel ciphers its first group and
+	// hashes its last one alone; 512 bytes is the first size at which one
+	// group runs stitched. Not measured: the host this was written on has
+	// no AVX-512. Tune it on one that has with
+	// `xarch speed --alg aes-128-gcm --tune aes-gcm/vaes512:wide_min_bytes=256,512,1024,2048`.
+	gcmV512WideMinDefault = 512
+)
+
+// gcmV512WideMin is the threshold the wrappers read, a Var so that `xarch
+// speed --tune wide_min_bytes=N` moves it at run time. The wrappers are
+// correct for any value (<= 256: every call of 16 blocks or more is wide).
+var gcmV512WideMin = gcmV512WideMinDefault
+
+// gcmV512NeedsHardware is reported instead of running aes-gcm/vaes512
+// under an emulator.
+const gcmV512NeedsHardware = "AVX-512 (EVEX VAES and VPCLMULQDQ on ZMM): QEMU TCG has no AVX-512 (7.2 and 10); " +
+	"checked off-hardware by the instruction model in gcm_vaes512_model_amd64_test.go"
+
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "aes-gcm/vaes512",
+		Alg:  arch.GCM,
+		Arch: "amd64",
+		// VAESENC and VPCLMULQDQ on ZMM (vaes, vpclmulqdq, avx512f), VPSHUFB
+		// and VPSLLDQ/VPSRLDQ on ZMM (avx512bw), VPTERNLOGQ, VSHUFI64X2,
+		// VEXTRACTI64X4, VBROADCASTI32X4 (avx512f); VEX.128/256 VPXOR,
+		// VEXTRACTI128 (avx, avx2); and aes-gcm/vaes256 for short calls
+		// and the last blocks, with aes-gcm/aesni's key table and GHASH
+		// (aesni, pclmulqdq, ssse3). No EVEX.128/256 form is used (no
+		// avx512vl). QEMU has no AVX-512: see NeedsHardware.
+		Requires: []string{"avx512f", "avx512bw", "vaes", "vpclmulqdq", "avx", "avx2",
+			"aesni", "pclmulqdq", "sse2", "ssse3"},
+		// Above aes-gcm/vaes256 (35), in line with aes/vaes512 (40).
+		Rank:          40,
+		NeedsHardware: gcmV512NeedsHardware,
+		Tuning: []arch.Tuning{
+			{Name: "blocks_per_register", Value: gcmV512BlocksPerReg, Unit: arch.Blocks},
+			{Name: "interleave", Value: gcmV512Interleave, Unit: arch.Blocks},
+			{Name: "ghash_aggregate", Value: gcmV512Interleave, Unit: arch.Blocks},
+			{Name: "round_key_registers", Value: gcmV512RoundKeyRegs, Unit: arch.Other},
+			{Name: "wide_min_bytes", Value: gcmV512WideMinDefault, Unit: arch.Bytes, Var: &gcmV512WideMin},
+		},
+		Funcs: &arch.GCMFuncs{
+			AES:   aesniFuncs(),
+			Init:  gcmInitNIGo,
+			GHASH: gcmGHASHV256Go,
+			Seal:  gcmSealV512Go,
+			Open:  gcmOpenV512Go,
+		},
+	})
+}
+
+// gcmV512Wide is how many of n blocks the ZMM kernel takes: the whole
+// 16-block groups, when the call has at least gcmV512WideMin bytes.
+func gcmV512Wide(n int) int {
+	if 16*n >= gcmV512WideMin {
+		return n &^ (gcmV512Interleave - 1)
+	}
+	return 0
+}
+
+// gcmSealV512Go and gcmOpenV512Go run the whole 16-block groups of a call
+// of at least gcmV512WideMin bytes in the ZMM kernel, then the rest (all
+// of a shorter call) in aes-gcm/vaes256's entry point of the same
+// direction. The kernels are called directly, not through a function
+// value, so the arguments stay where the caller has them;
+// gcm_vaes512_model_amd64_test.go repeats these lines with the kernels in
+// the instruction model.
+func gcmSealV512Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+	if w := gcmV512Wide(aesCheck("aes-gcm/vaes512", k, k.Enc, dst, src)); w > 0 {
+		gcmSealV512(&k.Enc[0], k.Rounds, &hk.(*gcmKey).tab[0], ctr, y, &dst[0], &src[0], w)
+		gcmCtrAdvance(ctr, w)
+		dst, src = dst[16*w:], src[16*w:]
+	}
+	gcmSealV256Go(k, hk, ctr, y, dst, src)
+}
+
+func gcmOpenV512Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+	if w := gcmV512Wide(aesCheck("aes-gcm/vaes512", k, k.Enc, dst, src)); w > 0 {
+		gcmOpenV512(&k.Enc[0], k.Rounds, &hk.(*gcmKey).tab[0], ctr, y, &dst[0], &src[0], w)
+		gcmCtrAdvance(ctr, w)
+		dst, src = dst[16*w:], src[16*w:]
+	}
+	gcmOpenV256Go(k, hk, ctr, y, dst, src)
+}
+
+// The kernels: n blocks, a multiple of 16 (> 0); tab points to the 16
+// powers (H^16 first); ctr is read, not written.
+
+//go:noescape
+func gcmSealV512(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byte, n int)
+
+//go:noescape
+func gcmOpenV512(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byte, n int)
