@@ -89,32 +89,52 @@ func ctrAdvance(ctr *[16]byte, hi, lo uint64, n int) {
 
 func aesEncryptNI(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
-		ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		} else {
+			ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesDecryptNI(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Dec, dst, src); n > 0 {
-		ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		} else {
+			ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesCBCEncryptNI(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
-		cbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesCBCDecryptNI(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Dec, dst, src); n > 0 {
-		cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesCTRNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
 		hi, lo := ctrSplit(ctr)
-		ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCtrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], n)
+		} else {
+			ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], n)
+		}
 		ctrAdvance(ctr, hi, lo, n)
 	}
 }

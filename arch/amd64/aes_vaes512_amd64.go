@@ -60,19 +60,31 @@ func init() {
 
 func aesEncryptVAES(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
-		ecbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		} else {
+			ecbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesDecryptVAES(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
-		ecbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		} else {
+			ecbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesCBCEncryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
-		cbcEncVAES(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcEncVAES(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcEncVAES(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
@@ -82,7 +94,11 @@ func aesCBCDecryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 		// in-place call overwrites it.
 		var next [16]byte
 		copy(next[:], src[len(src)-16:])
-		cbcDecVAES(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcDecVAES(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcDecVAES(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		}
 		*iv = next
 	}
 }
@@ -100,7 +116,11 @@ func aesCTRVAES(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 			}
 			base[2*i], base[2*i+1] = l, h
 		}
-		ctrVAES(&k.Enc[0], k.Rounds, &base, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCtrVAES(&k.Enc[0], k.Rounds, &base, &dst[0], &src[0], n)
+		} else {
+			ctrVAES(&k.Enc[0], k.Rounds, &base, &dst[0], &src[0], n)
+		}
 		ctrAdvance(ctr, hi, lo, n)
 	}
 }
