@@ -44,6 +44,10 @@ var (
 	sparcDef   = regexp.MustCompile(`^#define\s+(\w+)\s+(\d+)\b`)
 	sparcReg   = regexp.MustCompile(`^\s*\.register\s+(%g\d),\s*#scratch`)
 	sparcEntry = regexp.MustCompile(`^\s*\.xword\s+(\w+)`)
+	sparcMacro = regexp.MustCompile(`^\s*\.macro\s+(\w+)`)
+	sparcLabel = regexp.MustCompile(`^(\w+):`)
+	sparcCall  = regexp.MustCompile(`^\s+(\w+)\s+(xarch_\w+)`)
+	goExternRE = regexp.MustCompile(`(?m)^//extern\s+(\w+)\s*\nfunc\s+(\w+)\(([^)]*)\)`)
 )
 
 // sources reads the package's assembly files that are built without the
@@ -107,8 +111,14 @@ func parseKernels(t *testing.T, goarch string, src map[string][]string) (map[str
 	for _, f := range files {
 		lines := src[f]
 		defs := map[string]string{}
+		macros := map[string][]string{}
+		globals := map[string]bool{}
 		var scratch []string
-		var cur *asmKernel
+		for _, ln := range lines {
+			if m := sparcFunc.FindStringSubmatch(ln); m != nil {
+				globals[m[1]] = true
+			}
+		}
 		for i, ln := range lines {
 			if goarch != "sparc64" {
 				if m := gcText.FindStringSubmatch(ln); m != nil {
@@ -134,21 +144,45 @@ func parseKernels(t *testing.T, goarch string, src map[string][]string) (map[str
 			if m := sparcEntry.FindStringSubmatch(ln); m != nil {
 				entries = append(entries, m[1])
 			}
-			if m := sparcFunc.FindStringSubmatch(ln); m != nil {
-				cur = &asmKernel{name: m[1], file: f, line: i + 1}
-				kernels[m[1]] = cur
-			}
-			if m := sparcSave.FindStringSubmatch(ln); m != nil && cur != nil && cur.frame == 0 {
-				v := m[1]
-				if d, ok := defs[v]; ok {
-					v = d
+			if m := sparcMacro.FindStringSubmatch(ln); m != nil {
+				var body []string
+				for j := i + 1; j < len(lines) && !strings.Contains(lines[j], ".endm"); j++ {
+					body = append(body, lines[j])
 				}
-				n, err := strconv.Atoi(v)
-				if err != nil {
-					t.Errorf("%s:%d: save of %q bytes: not a number or a #define of one", f, i+1, m[1])
-				}
-				cur.frame = n
+				macros[m[1]] = body
 			}
+			// A function: a label of a .global symbol, or a macro
+			// invocation whose first argument is the symbol (the macro
+			// makes the label).
+			var sym string
+			var body []string
+			if m := sparcLabel.FindStringSubmatch(ln); m != nil && globals[m[1]] {
+				sym = m[1]
+			} else if m := sparcCall.FindStringSubmatch(ln); m != nil && macros[m[1]] != nil {
+				sym, body = m[2], macros[m[1]]
+			}
+			if sym == "" {
+				continue
+			}
+			for j := i + 1; j < len(lines) && !strings.Contains(lines[j], ".size\t"+sym) && !strings.Contains(lines[j], ".size "+sym); j++ {
+				body = append(body, lines[j])
+			}
+			k := &asmKernel{name: sym, file: f, line: i + 1}
+			for _, b := range body {
+				if m := sparcSave.FindStringSubmatch(b); m != nil {
+					v := m[1]
+					if d, ok := defs[v]; ok {
+						v = d
+					}
+					n, err := strconv.Atoi(v)
+					if err != nil {
+						t.Errorf("%s:%d: %s saves %q bytes: not a number or a #define of one", f, i+1, sym, m[1])
+					}
+					k.frame = n
+					break
+				}
+			}
+			kernels[sym] = k
 		}
 		for _, k := range kernels {
 			if k.file == f {
@@ -223,9 +257,62 @@ func ABIKernels(t *testing.T, goarch string, exempt map[string]string) {
 		want = append(want, k.Name)
 	}
 	if strings.Join(entries, ",") != strings.Join(want, ",") {
-		t.Errorf("the entry table (abiEntries) lists\n  %v\nthe kernel table\n  %v\n(same kernels, same order)", entries, want)
+		t.Errorf("the entry table lists\n  %v\nthe kernel table\n  %v\n(same kernels, same order)", entries, want)
 	}
-	checkCalls(t, want)
+	if goarch != "sparc64" {
+		checkCalls(t, want)
+		return
+	}
+	// sparc64: kernels are C symbols; Go calls them by their //extern
+	// names, whose parameters are the argument words.
+	var goNames []string
+	for sym, ext := range goExterns(t) {
+		k, ok := byName[sym]
+		if !ok {
+			if _, ex := exempt[sym]; !ex && !strings.HasPrefix(sym, "xarch_abi_") {
+				t.Errorf("//extern %s (%s) is not in the ABI kernel table", sym, ext.name)
+			}
+			continue
+		}
+		goNames = append(goNames, ext.name)
+		if 8*ext.params != k.Args {
+			t.Errorf("%s takes %d argument words (//extern %s); the table says %d bytes", ext.name, ext.params, sym, k.Args)
+		}
+	}
+	sort.Strings(goNames)
+	checkCalls(t, goNames)
+}
+
+type goExtern struct {
+	name   string
+	params int
+}
+
+// goExterns maps the C symbols of the package's //extern declarations
+// (in files built without xarch_planted) to their Go functions.
+func goExterns(t *testing.T) map[string]goExtern {
+	files, _ := filepath.Glob("*.go")
+	out := map[string]goExtern{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := ioutil.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(strings.SplitN(string(b), "\n", 2)[0], "xarch_planted") {
+			continue
+		}
+		for _, m := range goExternRE.FindAllStringSubmatch(string(b), -1) {
+			n := 0
+			if strings.TrimSpace(m[3]) != "" {
+				n = len(strings.Split(m[3], ","))
+			}
+			out[m[1]] = goExtern{name: m[2], params: n}
+		}
+	}
+	return out
 }
 
 // checkCalls finds every use of a kernel in the package's Go files.
