@@ -119,7 +119,8 @@ type ABIRand struct{ s uint64 }
 func NewABIRand() *ABIRand { return &ABIRand{s: uint64(time.Now().UnixNano()) | 1} }
 
 // Next returns the next value; never 0, so a seed differs from a cleared
-// register.
+// register. Mix derives more seeds from one value (cheaper under an
+// emulator than more draws).
 func (r *ABIRand) Next() uint64 {
 	for {
 		x := r.s
@@ -131,4 +132,14 @@ func (r *ABIRand) Next() uint64 {
 			return x
 		}
 	}
+}
+
+// ABIMix derives another nonzero seed from r (a rotation and an odd
+// constant: distinct from r, fresh whenever r is).
+func ABIMix(r uint64, i uint) uint64 {
+	x := (r<<(i*11%64) | r>>(64-i*11%64)) ^ 0x9e3779b97f4a7c15*uint64(2*i+1)
+	if x == 0 {
+		x = 1
+	}
+	return x
 }

@@ -22,7 +22,7 @@ import (
 // go_asm.h).
 const (
 	// abiCanaryBytes of canary lie below the kernel's frame.
-	abiCanaryBytes = 256
+	abiCanaryBytes = 128
 	// abiMaxLow: the deepest frame (declared frame + the saved BP) the
 	// trampoline has room for under its call.
 	abiMaxLow = 2048
@@ -104,10 +104,11 @@ func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
 	}
 	abiMu.Lock()
 	st := &abiSt
-	*st = abiState{
-		entry: uint64(k.Entry), nwords: uint64(size+7) / 8, low: abiLow(k.Frame),
-		canary: abiRand.Next(), seedBP: abiRand.Next(), mxcsrSeed: abiMXCSR | abiRand.Next()&0x3f,
-	}
+	// The trampoline writes every recorded field but these two.
+	st.canaryAt, st.escaped = 0, 0
+	r := abiRand.Next()
+	st.entry, st.nwords, st.low = uint64(k.Entry), uint64(size+7)/8, abiLow(k.Frame)
+	st.canary, st.seedBP, st.mxcsrSeed = r, arch.ABIMix(r, 1), abiMXCSR|r>>58
 	abiTrampoline(args)
 	k.Calls++
 	var p []string

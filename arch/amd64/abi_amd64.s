@@ -28,7 +28,7 @@
 #define ST R12
 
 // func abiTrampoline(args unsafe.Pointer)
-TEXT ·abiTrampoline(SB), 0, $2440-8 // FRAME (abi_amd64_test.go checks it)
+TEXT ·abiTrampoline(SB), 0, $2312-8 // FRAME (abi_amd64_test.go checks it)
 	NO_LOCAL_POINTERS
 	LEAQ	·abiSt(SB), ST
 	// Where to return if the kernel leaves SP elsewhere (abiEscape): the

@@ -25,7 +25,7 @@ import (
 // Layout limits of the trampoline's frame (go_asm.h gives them to
 // abi_arm64.s).
 const (
-	abiCanaryBytes = 256
+	abiCanaryBytes = 128
 	abiMaxLow      = 2048 // deepest kernel frame: declared + LR, FP and padding
 	abiMaxArgs     = 128
 )
@@ -93,10 +93,11 @@ func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
 	}
 	abiMu.Lock()
 	st := &abiSt
-	*st = abiState{
-		entry: uint64(k.Entry), nwords: uint64(size+7) / 8, low: abiLow(k.Frame),
-		canary: abiRand.Next(), seedR18: abiRand.Next(), seedR29: abiRand.Next(), seeded: 1,
-	}
+	// The trampoline writes every recorded field but these two.
+	st.canaryAt, st.escaped = 0, 0
+	r := abiRand.Next()
+	st.entry, st.nwords, st.low = uint64(k.Entry), uint64(size+7)/8, abiLow(k.Frame)
+	st.canary, st.seedR18, st.seedR29, st.seeded = r, arch.ABIMix(r, 1), arch.ABIMix(r, 2), 1
 	if k.Frame > 0 {
 		st.seedR29 = 0 // RSP-8 at the call (abi_arm64.s)
 	}

@@ -16,7 +16,7 @@
 #define ST R1
 
 // func abiTrampoline(args unsafe.Pointer)
-TEXT ·abiTrampoline(SB), 0, $2464-8 // SHIFT+144 (abi_arm64_test.go checks it)
+TEXT ·abiTrampoline(SB), 0, $2336-8 // SHIFT+144 (abi_arm64_test.go checks it)
 	NO_LOCAL_POINTERS
 	MOVD	$·abiSt(SB), ST
 	// Where to return if the kernel leaves RSP elsewhere (abiEscape): the

@@ -24,7 +24,7 @@ import (
 // Layout limits of the trampoline's frame (go_asm.h gives them to
 // abi_ppc64le.s).
 const (
-	abiCanaryBytes = 256
+	abiCanaryBytes = 128
 	abiMaxLow      = 2048 // deepest kernel frame: declared + the 32-byte fixed frame
 	abiMaxArgs     = 128
 )
@@ -86,10 +86,11 @@ func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
 	}
 	abiMu.Lock()
 	st := &abiSt
-	*st = abiState{
-		entry: uint64(k.Entry), nwords: uint64(size+7) / 8, low: abiLow(k.Frame),
-		canary: abiRand.Next(), seedR2: abiRand.Next(), seedR13: abiRand.Next(), seeded: 1,
-	}
+	// The trampoline writes every recorded field but these two.
+	st.canaryAt, st.escaped = 0, 0
+	r := abiRand.Next()
+	st.entry, st.nwords, st.low = uint64(k.Entry), uint64(size+7)/8, abiLow(k.Frame)
+	st.canary, st.seedR2, st.seedR13, st.seeded = r, arch.ABIMix(r, 1), arch.ABIMix(r, 2), 1
 	if k.Split {
 		st.seeded = 0 // see arch.ABIKernel.Split
 	}

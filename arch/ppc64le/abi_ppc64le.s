@@ -16,7 +16,7 @@
 #define ST R3
 
 // func abiTrampoline(args unsafe.Pointer)
-TEXT ·abiTrampoline(SB), 0, $2480-8 // SHIFT+160 (abi_ppc64le_test.go checks it)
+TEXT ·abiTrampoline(SB), 0, $2352-8 // SHIFT+160 (abi_ppc64le_test.go checks it)
 	NO_LOCAL_POINTERS
 	MOVD	$·abiSt(SB), ST
 	// Where to return if the kernel leaves R1 elsewhere (abiEscape): the

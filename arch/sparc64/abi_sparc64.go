@@ -29,7 +29,7 @@ import (
 
 // abiCanaryBytes of canary lie below the kernel's frame (CANARY in
 // abi_sparc64.s).
-const abiCanaryBytes = 256
+const abiCanaryBytes = 128
 
 // abiState is struct abi_state of abi_sparc64.s (ST_* offsets; the test
 // checks them): one per process, under abiMu.
@@ -82,18 +82,21 @@ func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
 	}
 	abiMu.Lock()
 	st := &abiSt
-	*st = abiState{entry: uint64(k.Entry), frame: uint64(k.Frame), canary: abiRand.Next()}
+	// The trampoline writes every recorded field but canaryAt.
+	st.canaryAt = 0
+	r := abiRand.Next()
+	st.entry, st.frame, st.canary = uint64(k.Entry), uint64(k.Frame), r
 	for i := 0; i < int(size)/8; i++ {
 		st.args[i] = *(*uint64)(unsafe.Add(args, 8*i))
 	}
 	for i := range st.seedL {
-		st.seedL[i] = abiRand.Next()
+		st.seedL[i] = arch.ABIMix(r, uint(1+i))
 	}
 	for i := range st.seedI {
-		st.seedI[i] = abiRand.Next()
+		st.seedI[i] = arch.ABIMix(r, uint(9+i))
 	}
 	for i := range st.seedG {
-		st.seedG[i] = abiRand.Next()
+		st.seedG[i] = arch.ABIMix(r, uint(15+i))
 	}
 	abiTrampoline(st)
 	runtime.KeepAlive(args)

@@ -23,7 +23,7 @@
 
 #define BIAS	2047	/* V9 stack bias */
 #define FRAME	192	/* the 176-byte minimum, 16 spare */
-#define CANARY	256	/* bytes of canary (abi_sparc64.go: abiCanaryBytes) */
+#define CANARY	128	/* bytes of canary (abi_sparc64.go: abiCanaryBytes) */
 
 /* struct abi_state: the offsets of abi_sparc64.go's abiState (its test checks them) */
 #define ST_ENTRY	0
