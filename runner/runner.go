@@ -142,7 +142,7 @@ func (s *Server) call(cmd string, args [][]byte) (out [][]byte, err error) {
 		if p := recover(); p != nil {
 			if v, isABI := p.(*arch.ABIViolation); isABI {
 				// The commands that take an implementation name it first.
-				if v.Impl == "" && strings.HasPrefix(c.usage, "impl") && len(args) > 0 {
+				if v.Impl == "" && strings.HasPrefix(c.usage, "impl,") && len(args) > 0 {
 					v.Impl = string(args[0])
 				}
 				out, err = nil, v

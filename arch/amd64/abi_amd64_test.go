@@ -44,3 +44,5 @@ func TestABIKernelTable(t *testing.T) {
 }
 
 func TestABILevels(t *testing.T) { archtest.ABILevels(t, "amd64") }
+
+func TestABIFault(t *testing.T) { archtest.ABIFault(t, abiConformingNop) }

@@ -695,3 +695,23 @@ func ABITrampolineFrame(t *testing.T, file string, want int) {
 // Emulated reports whether the tests run under an emulator
 // (ci/cross-unit-tests.sh sets XARCH_EMULATED): loops are cut short.
 func Emulated() bool { return os.Getenv("XARCH_EMULATED") != "" }
+
+// ABIFault makes a kernel fault under the trampoline (nop dereferences its
+// argument, here nil): the fault is a recoverable panic as it is without
+// the checks, the runtime unwinds through the trampoline's moved stack
+// pointer, and the next checked call works (the trampoline's lock was
+// released). The runner relies on this for the fuzzer's guard pages.
+func ABIFault(t *testing.T, nop func(x *uint64)) {
+	p := abiPanic(func() { nop(nil) })
+	if p == nil {
+		t.Fatal("a nil dereference in the kernel did not panic")
+	}
+	if _, ok := p.(*arch.ABIViolation); ok {
+		t.Fatalf("a fault reported as %v", p)
+	}
+	t.Logf("the fault: %v", p)
+	var x uint64
+	if p := abiPanic(func() { nop(&x) }); p != nil || x != 1 {
+		t.Fatalf("a conforming call after the fault: %v, x = %d", p, x)
+	}
+}

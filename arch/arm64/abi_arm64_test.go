@@ -39,3 +39,5 @@ func TestABIKernelTable(t *testing.T) {
 }
 
 func TestABILevels(t *testing.T) { archtest.ABILevels(t, "arm64") }
+
+func TestABIFault(t *testing.T) { archtest.ABIFault(t, abiConformingNop) }

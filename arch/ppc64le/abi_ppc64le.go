@@ -85,6 +85,9 @@ func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
 		panic("ppc64le: ABI call of " + k.Name + " with a frame the table or the trampoline does not fit")
 	}
 	abiMu.Lock()
+	// Released on a fault in the kernel too (SetPanicOnFault): the runner
+	// recovers and goes on.
+	defer abiMu.Unlock()
 	st := &abiSt
 	// The trampoline writes every recorded field but these two.
 	st.canaryAt, st.escaped = 0, 0
@@ -115,7 +118,6 @@ func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
 	if st.canaryAt != 0 {
 		p = append(p, arch.ABICanary(int(st.canaryAt), k.Frame, st.canary, st.canaryGot))
 	}
-	abiMu.Unlock()
 	if len(p) > 0 {
 		panic(&arch.ABIViolation{Kernel: k.Name, Problems: p})
 	}

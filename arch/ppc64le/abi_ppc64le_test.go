@@ -40,3 +40,5 @@ func TestABIKernelTable(t *testing.T) {
 }
 
 func TestABILevels(t *testing.T) { archtest.ABILevels(t, "ppc64le") }
+
+func TestABIFault(t *testing.T) { archtest.ABIFault(t, abiConformingNop) }
