@@ -1,5 +1,7 @@
 package arch
 
+import "fmt"
+
 // Mont is the big-number family: Montgomery multiplication, and on top of it
 // (in the family, not the kernels) modular exponentiation and RSA PKCS#1 v1.5.
 const Mont = "mont"
@@ -19,4 +21,34 @@ const MontMaxLimbs = 128
 // limb form (52-bit IFMA limbs) converts inside Mul.
 type MontFuncs struct {
 	Mul func(z, x, y, m []uint64, k0 uint64)
+}
+
+// MontOf returns im's mont entry points, or why it has none.
+func MontOf(im *Impl) (*MontFuncs, error) {
+	f, ok := im.Funcs.(*MontFuncs)
+	if !ok || f == nil || f.Mul == nil {
+		return nil, fmt.Errorf("implementation %s has no mont entry points (Funcs is %T)", im.Name, im.Funcs)
+	}
+	return f, nil
+}
+
+// MontK0 is -m0^-1 mod 2^64 for an odd low limb m0. Newton's iteration
+// doubles the correct low bits each step: 3 (m0 is its own inverse mod 8),
+// 6, 12, 24, 48, 96.
+func MontK0(m0 uint64) uint64 {
+	inv := m0
+	for i := 0; i < 5; i++ {
+		inv *= 2 - m0*inv
+	}
+	return -inv
+}
+
+// The family's ops (mont-mul, mod-exp, RSA) are added on top of Mul; until
+// then it registers with its block (one limb) and entry-point check only.
+func init() {
+	RegisterFamily(&Family{
+		Name:  Mont,
+		Block: 8, // one 64-bit limb: Tuning in Blocks counts limbs
+		Check: func(im *Impl) error { _, err := MontOf(im); return err },
+	})
 }
