@@ -41,3 +41,12 @@ func TestABIKernelTable(t *testing.T) {
 func TestABILevels(t *testing.T) { archtest.ABILevels(t, "arm64") }
 
 func TestABIFault(t *testing.T) { archtest.ABIFault(t, abiConformingNop) }
+
+// The mont family has no wire op yet for ABILevels to run: its level
+// checks, with every kernel call through the trampoline.
+func TestABIMontLevels(t *testing.T) {
+	archtest.WithABI(func() { archtest.MontLevels(t, "arm64") })
+	if kMontMulARMv8.Calls == 0 {
+		t.Fatal("montMulARMv8 never ran through the trampoline")
+	}
+}

@@ -42,6 +42,7 @@ var abiKernelTable = []*arch.ABIKernel{
 	kGcmOpenARMv8,
 	kGcmGhashARMv8,
 	kGcmInitARMv8,
+	kMontMulARMv8,
 	kBlockSHA2,
 	kBlockSHA512,
 }
@@ -240,6 +241,19 @@ func abiGcmInitARMv8(h *[16]byte, hk *gcmKeyARMv8) {
 		hk *gcmKeyARMv8
 	}{h, hk}
 	abiCall(kGcmInitARMv8, unsafe.Pointer(&a), unsafe.Sizeof(a))
+}
+
+// montMulARMv8: mont_armv8_arm64.s, $0-72.
+var kMontMulARMv8 = &arch.ABIKernel{Name: "montMulARMv8", Frame: 0, Args: 72}
+
+func abiMontMulARMv8(z, x, y, m *uint64, k0 uint64, n, groups, rem int, t *montScratch) {
+	a := struct {
+		z, x, y, m     *uint64
+		k0             uint64
+		n, groups, rem int
+		t              *montScratch
+	}{z, x, y, m, k0, n, groups, rem, t}
+	abiCall(kMontMulARMv8, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 // blockSHA2: sha256_armv8_arm64.s, $0-40.

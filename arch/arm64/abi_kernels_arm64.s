@@ -22,9 +22,10 @@ DATA abiEntries<>+104(SB)/8, $·gcmSealARMv8(SB)
 DATA abiEntries<>+112(SB)/8, $·gcmOpenARMv8(SB)
 DATA abiEntries<>+120(SB)/8, $·gcmGhashARMv8(SB)
 DATA abiEntries<>+128(SB)/8, $·gcmInitARMv8(SB)
-DATA abiEntries<>+136(SB)/8, $·blockSHA2(SB)
-DATA abiEntries<>+144(SB)/8, $·blockSHA512(SB)
-GLOBL abiEntries<>(SB), RODATA, $152
+DATA abiEntries<>+136(SB)/8, $·montMulARMv8(SB)
+DATA abiEntries<>+144(SB)/8, $·blockSHA2(SB)
+DATA abiEntries<>+152(SB)/8, $·blockSHA512(SB)
+GLOBL abiEntries<>(SB), RODATA, $160
 
 // func abiEntryTable() unsafe.Pointer
 TEXT ·abiEntryTable(SB), NOSPLIT, $0-8
