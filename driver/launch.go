@@ -27,6 +27,7 @@ type Target struct {
 	Binary string // the runner
 	Mask   string // features to turn off (runner --mask)
 	Force  string // features to treat as detected (runner --force; ci.Model.Force)
+	ABI    bool   // kernels through the ABI trampoline (runner --abi)
 }
 
 // String is "arch/model".
@@ -47,6 +48,9 @@ func (t Target) Command() []string {
 	}
 	if t.Force != "" {
 		argv = append(argv, "--force", t.Force)
+	}
+	if t.ABI {
+		argv = append(argv, "--abi")
 	}
 	return argv
 }

@@ -14,6 +14,7 @@ type PlanOptions struct {
 	Arches []string
 	Models string // comma-separated model names; "" = each arch's default set
 	Mask   string
+	ABI    bool // runners check every kernel call against the ABI (--abi)
 	CI     bool // a missing emulator or toolchain fails instead of skipping
 	Build  BuildOptions
 }
@@ -48,7 +49,7 @@ func Plan(o PlanOptions) ([]Planned, error) {
 		}
 		bin, buildErr := "", error(nil)
 		for _, m := range models {
-			p := Planned{Model: m, Target: Target{Arch: a, Model: m.Name, Mask: o.Mask, Force: strings.Join(m.Force, ",")}}
+			p := Planned{Model: m, Target: Target{Arch: a, Model: m.Name, Mask: o.Mask, Force: strings.Join(m.Force, ","), ABI: o.ABI}}
 			if m.Native {
 				if a != runtime.GOARCH {
 					p.Skip = fmt.Sprintf("native %s needs a %s host (this host is %s)", a, a, runtime.GOARCH)

@@ -23,6 +23,7 @@ type Options struct {
 	Models  string // comma-separated; "" = each arch's default set
 	Impl    string // suite.MatchImpl filter; "" = all
 	Mask    string
+	ABI     bool // kernels through the ABI trampoline (runner --abi)
 	Planted bool // runners built with xarch_planted; planted levels run
 	Seed    uint64
 	// Cases per implementation. 0: each implementation's default budget
@@ -132,7 +133,7 @@ func Run(o Options) (*Report, error) {
 		}
 		return err
 	}
-	planned, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, CI: o.CI, Build: o.Build})
+	planned, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, ABI: o.ABI, CI: o.CI, Build: o.Build})
 	if err != nil {
 		return nil, drain(err)
 	}
@@ -592,6 +593,9 @@ func (tr *targetRun) repro(f *Failure) string {
 	}
 	if tr.o.Planted {
 		s += " --planted"
+	}
+	if !tr.o.ABI {
+		s += " --abi=false"
 	}
 	s += fmt.Sprintf(" --seed %d --case %d", tr.o.Seed, f.Case.Index)
 	if f.Variant.Name != "" {

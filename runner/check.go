@@ -277,6 +277,11 @@ func runVariant(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, v chec
 	}
 	defer func() {
 		if p := recover(); p != nil {
+			if v, isABI := p.(*arch.ABIViolation); isABI {
+				v.Impl = im.Name
+				res = append([]byte{CheckError}, v.Error()...)
+				return
+			}
 			msg := fmt.Sprint(p)
 			a, ok := p.(interface{ Addr() uintptr })
 			if !ok && !strings.Contains(msg, "invalid memory address") {

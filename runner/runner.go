@@ -32,6 +32,11 @@ type Server struct {
 	forced []string
 }
 
+// SetABI turns the ABI checks on or off (arch.ABICheck): every kernel call
+// then goes through its arch's trampoline, and a kernel that breaks the
+// calling convention fails the request that ran it.
+func (s *Server) SetABI(on bool) { arch.ABICheck = on }
+
 // New builds a server whose mask string is parsed by arch.ParseMask.
 func New(mask string) (*Server, error) { return NewForced(mask, "") }
 
@@ -61,6 +66,7 @@ func (s *Server) Info() Info {
 		Compiler: runtime.Compiler, GoVersion: runtime.Version(),
 		Features: arch.KnownFeatures(), Detected: setList(s.State.Detected),
 		Masked: setList(s.State.Masked), Forced: s.forced, Best: map[string]string{}, Probes: probeList(),
+		ABI: arch.ABICheck,
 	}
 	for _, op := range arch.Ops() {
 		inf.Ops = append(inf.Ops, op.OpInfo)
@@ -131,12 +137,20 @@ func (s *Server) Serve(r io.Reader, w io.Writer) error {
 // call runs one command; a panic (including a memory fault in a kernel,
 // thanks to SetPanicOnFault) becomes an error.
 func (s *Server) call(cmd string, args [][]byte) (out [][]byte, err error) {
+	c, ok := commands[cmd]
 	defer func() {
 		if p := recover(); p != nil {
+			if v, isABI := p.(*arch.ABIViolation); isABI {
+				// The commands that take an implementation name it first.
+				if v.Impl == "" && strings.HasPrefix(c.usage, "impl,") && len(args) > 0 {
+					v.Impl = string(args[0])
+				}
+				out, err = nil, v
+				return
+			}
 			out, err = nil, fmt.Errorf("panic: %v", p)
 		}
 	}()
-	c, ok := commands[cmd]
 	if !ok {
 		return nil, fmt.Errorf("unknown command (known: %s)", commandList())
 	}
@@ -179,6 +193,27 @@ func init() {
 	// Shorthands of run and mct for hash ops, as SHAVS files use them.
 	register("hash", 3, "impl, digest, message", cmdHash)
 	register("hash-mct", 3, "impl, digest, seed", cmdHashMCT)
+	// The ABI kernel table and its checked calls since the last abi
+	// command (JSON; the counts restart at 0).
+	register("abi", 0, "", cmdABI)
+}
+
+func cmdABI(s *Server, args [][]byte) ([][]byte, error) {
+	table, goarch := arch.ABIKernels()
+	out := struct {
+		Arch    string           `json:"arch"`
+		On      bool             `json:"on"`
+		Kernels []wire.ABIKernel `json:"kernels"`
+	}{Arch: goarch, On: arch.ABICheck, Kernels: []wire.ABIKernel{}}
+	for _, k := range table {
+		out.Kernels = append(out.Kernels, wire.ABIKernel{Name: k.Name, Frame: k.Frame, Calls: k.Calls, SelfTest: k.SelfTest})
+		k.Calls = 0 // requests run one at a time: no kernel is running
+	}
+	js, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	return [][]byte{js}, nil
 }
 
 func commandList() string {
@@ -255,7 +290,18 @@ func splitPayload(op *arch.Op, payload []byte) (params [][]byte, data []byte, er
 }
 
 // runOp runs op once, out of place (or in place on a copy when inPlace).
-func runOp(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, chunks []int, inPlace bool) ([]byte, error) {
+// An ABI violation is this call's error (batch names the case).
+func runOp(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, chunks []int, inPlace bool) (out []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			v, isABI := p.(*arch.ABIViolation)
+			if !isABI {
+				panic(p)
+			}
+			v.Impl = im.Name
+			out, err = nil, v
+		}
+	}()
 	if len(data)%op.Unit != 0 {
 		return nil, fmt.Errorf("%s takes whole %d-byte units, got %d bytes", op.Name, op.Unit, len(data))
 	}

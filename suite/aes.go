@@ -127,7 +127,8 @@ func (t *tally) runGroup(c caller, e caseEnv, mode string, dec bool, pieces stri
 	outs, err := aesBatch(c, e.impl, mode, dec, pieces, checks)
 	if err != nil {
 		msg, crashed := callErr(err)
-		f := Failure{Where: checks[0].where, Repro: aesRepro(e, mode, dec, pieces, checks[0]),
+		i := batchCase(msg, len(checks)) // an ABI violation names its case
+		f := Failure{Where: checks[i].where, Repro: aesRepro(e, mode, dec, pieces, checks[i]),
 			Msg: fmt.Sprintf("%s, batch of %d cases: %s", how, len(checks), msg)}
 		t.fail(f)
 		if crashed {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/aes"
 	"crypto/cipher"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,7 +54,7 @@ func localEnv(t *testing.T, impl string) caseEnv {
 	wd, _ := os.Getwd()
 	root, err := driver.FindRoot(wd)
 	require.NoError(t, err)
-	return caseEnv{t: driver.Target{Arch: "amd64", Model: "native"}, impl: impl, dir: filepath.Join(root, "vectors")}
+	return caseEnv{o: Options{ABI: true}, t: driver.Target{Arch: "amd64", Model: "native"}, impl: impl, dir: filepath.Join(root, "vectors")}
 }
 
 // Two wrong levels, to check that the suites can fail and say where.
@@ -100,6 +101,15 @@ func init() {
 						}
 					}
 				}
+			}}),
+		// ECB that reports an ABI violation (as a kernel through the
+		// runner's trampoline would) on a block starting 0xab.
+		bad("aes/test-abi", &arch.AESFuncs{Expand: expand, Decrypt: dec,
+			Encrypt: func(k *arch.AESKey, dst, src []byte) {
+				if len(src) > 0 && src[0] == 0xab {
+					panic(&arch.ABIViolation{Kernel: "ecbFake", Problems: []string{arch.ABINotRestored("BP", 0x1234, 0x5678)}})
+				}
+				enc(k, dst, src)
 			}}),
 		// CBC encryption that forgets to carry the IV to the next call.
 		bad("aes/test-staleiv", &arch.AESFuncs{Expand: expand, Encrypt: enc, Decrypt: dec,
@@ -239,4 +249,33 @@ func TestAESCrashEndsTheFileWithReason(t *testing.T) {
 	require.Equal(t, 200, res.Cases)
 	require.Contains(t, res.Reason, "runner crashed with SIGILL")
 	require.Contains(t, res.Reason, "199 of 200 outer iterations not run")
+}
+
+// An ABI violation in a batch request names its case: the failure is that
+// case's, with its repro line.
+func TestABIViolationNamesItsCase(t *testing.T) {
+	c := newLocal(t)
+	e := localEnv(t, "aes/test-abi")
+	key := make([]byte, 16)
+	var checks []aesCheck
+	for i := 0; i < 5; i++ {
+		in := bytes.Repeat([]byte{byte(i)}, 16)
+		if i == 3 {
+			in[0] = 0xab
+		}
+		checks = append(checks, aesCheck{where: fmt.Sprintf("case %d", i), key: key, in: in, want: make([]byte, 16)})
+	}
+	tl := newTally()
+	failed, crash := tl.runGroup(c, e, arch.AESModeECB, false, "", checks)
+	require.Equal(t, 5, failed)
+	require.Empty(t, crash)
+	require.Len(t, tl.res.Failures, 1)
+	f := tl.res.Failures[0]
+	require.Equal(t, "case 3", f.Where)
+	require.Contains(t, f.Msg, "batch: case 3: ABI violation in aes/test-abi (kernel ecbFake): BP not restored: expected 0x1234, got 0x5678")
+	require.Contains(t, f.Repro, "--impl aes/test-abi --op aes-ecb-enc --param key=00000000000000000000000000000000 --in 'ab030303")
+	require.NotContains(t, f.Repro, "--abi=false")
+	require.Equal(t, 3, batchCase("runner error: batch: case 3: x", 5))
+	require.Equal(t, 0, batchCase("runner error: batch: case 7: x", 5), "out of range: the first case")
+	require.Equal(t, 0, batchCase("runner error: something else", 5))
 }

@@ -79,7 +79,19 @@ func runGCMFile(s *driver.Session, e caseEnv, file string) Result {
 		if err != nil {
 			msg, crashed := callErr(err)
 			failed += len(cases)
-			t.fail(Failure{Where: file, Msg: fmt.Sprintf("%s, batch of %d cases %s: %s", op, len(cases), what, msg)})
+			f := Failure{Where: file, Msg: fmt.Sprintf("%s, batch of %d cases %s: %s", op, len(cases), what, msg)}
+			if batchCaseRE.MatchString(msg) {
+				// The case an ABI violation (or another error) names.
+				i := batchCase(msg, len(cases))
+				c := cases[i]
+				f.Where = fmt.Sprintf("%s:%d", file, c.Line)
+				data := c.PT
+				if info.Decrypt {
+					data = append(append([]byte(nil), c.CT...), c.Tag...)
+				}
+				f.Repro = e.repro(OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))
+			}
+			t.fail(f)
 			if crashed {
 				t.res.Reason = fmt.Sprintf("%s in %s; %d cases not judged", msg, file, len(cases))
 				return t.done(failed)

@@ -32,10 +32,13 @@ const (
 
 // Options select what to run.
 type Options struct {
-	Arches     []string
-	Models     string // comma-separated model names; "" = the default set
-	Impl       string // implementation filter (see MatchImpl); "" = all
-	Mask       string
+	Arches []string
+	Models string // comma-separated model names; "" = the default set
+	Impl   string // implementation filter (see MatchImpl); "" = all
+	Mask   string
+	// ABI runs every kernel through its arch's ABI trampoline (runner
+	// --abi): a kernel that breaks the calling convention fails the case.
+	ABI        bool
 	VectorsDir string
 	Planted    bool // build runners with the xarch_planted tag and run planted impls
 	Timeout    time.Duration
@@ -96,7 +99,7 @@ func Run(o Options) (*Report, error) {
 	if o.Planted && !hasTag(o.Build.Tags, "xarch_planted") {
 		o.Build.Tags = append(append([]string{}, o.Build.Tags...), "xarch_planted")
 	}
-	plans, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, CI: o.CI, Build: o.Build})
+	plans, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, ABI: o.ABI, CI: o.CI, Build: o.Build})
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +188,7 @@ func MatchImpl(filter, name string) bool {
 }
 
 // runTarget runs every selected implementation on one target.
-func runTarget(o Options, p driver.Planned) ([]Result, []string, []ProbeRow) {
+func runTarget(o Options, p driver.Planned) (_ []Result, notes []string, _ []ProbeRow) {
 	t := p.Target
 	base := Result{Arch: t.Arch, Model: t.Model, Impl: "*"}
 	switch {
@@ -203,11 +206,18 @@ func runTarget(o Options, p driver.Planned) ([]Result, []string, []ProbeRow) {
 	}
 	defer sess.Close()
 	info := sess.Info()
-	var notes []string
 	if mm := p.Model.Mismatch(info.Detected); mm != "" {
 		notes = append(notes, fmt.Sprintf("%s: model table mismatch: %s (ci/models.json)", t, mm))
 	}
 	verdicts, probes := probeTarget(o, sess, t, info)
+	var abi abiTally
+	if o.ABI {
+		defer func() {
+			if note := abi.note(t); note != "" {
+				notes = append(notes, note)
+			}
+		}()
+	}
 	var out []Result
 	seen := false
 	for _, im := range info.Impls {
@@ -248,6 +258,9 @@ func runTarget(o Options, p driver.Planned) ([]Result, []string, []ProbeRow) {
 				out = append(out, res)
 			}
 		}
+		if o.ABI {
+			abi.collect(sess)
+		}
 	}
 	if !seen && o.Impl != "" {
 		var names []string
@@ -287,6 +300,9 @@ func (e caseEnv) repro(extra string) string {
 	}
 	if e.o.Planted {
 		s += " --planted"
+	}
+	if !e.o.ABI {
+		s += " --abi=false"
 	}
 	return s + " " + extra
 }

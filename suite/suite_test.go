@@ -26,7 +26,7 @@ func options(t *testing.T, arches ...string) Options {
 	require.NoError(t, err)
 	return Options{
 		Arches: arches, VectorsDir: filepath.Join(root, "vectors"), Timeout: 60 * time.Second,
-		Jobs: 2, CI: IsCI(), Build: driver.BuildOptions{Root: root, CacheDir: driver.DefaultCacheDir()},
+		Jobs: 2, CI: IsCI(), Build: driver.BuildOptions{Root: root, CacheDir: driver.DefaultCacheDir()}, ABI: true,
 	}
 }
 

@@ -152,6 +152,20 @@ type Info struct {
 	Probes    []ProbeInfo       `json:"probes,omitempty"` // feature probes the probe command can run
 	Ops       []OpInfo          `json:"ops"`              // every op the families serve
 	Speed     []SpeedInfo       `json:"speed,omitempty"`  // the speed command's algorithms
+	// ABI: kernels run through the ABI trampoline (runner --abi); the abi
+	// command reports what it checked.
+	ABI bool `json:"abi,omitempty"`
+}
+
+// ABIKernel is one kernel of the runner's ABI table, as the abi command
+// reports it: its declared frame and how many checked calls it has had.
+type ABIKernel struct {
+	Name  string `json:"name"`
+	Frame int    `json:"frame"`
+	Calls uint64 `json:"calls"`
+	// SelfTest: one of the trampoline's own test kernels, which break the
+	// convention on purpose (never an implementation's).
+	SelfTest bool `json:"selftest,omitempty"`
 }
 
 // Op finds an op of the hello answer.

@@ -91,25 +91,41 @@ func ctrAdvance(ctr *[16]byte, hi, lo uint64, n int) {
 
 func aesEncryptNI(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
-		ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		} else {
+			ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesDecryptNI(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Dec, dst, src); n > 0 {
-		ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		} else {
+			ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesCBCEncryptNI(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
-		cbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesCBCDecryptNI(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Dec, dst, src); n > 0 {
-		cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
@@ -131,7 +147,11 @@ func ctrRunNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
 	if left := -lo; lo != 0 && left < uint64(n) {
 		ctrSplitNI(k, hi, lo, dst, src, int(left))
 	} else {
-		ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCtrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], n)
+		} else {
+			ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], n)
+		}
 	}
 	ctrAdvance(ctr, hi, lo, n)
 }
@@ -142,8 +162,16 @@ func ctrRunNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
 //
 //go:noinline
 func ctrSplitNI(k *arch.AESKey, hi, lo uint64, dst, src []byte, m int) {
-	ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], m)
-	ctrNI(&k.Enc[0], k.Rounds, hi+1, 0, &dst[16*m], &src[16*m], len(src)/16-m)
+	if arch.ABICheck {
+		abiCtrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], m)
+	} else {
+		ctrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], m)
+	}
+	if arch.ABICheck {
+		abiCtrNI(&k.Enc[0], k.Rounds, hi+1, 0, &dst[16*m], &src[16*m], len(src)/16-m)
+	} else {
+		ctrNI(&k.Enc[0], k.Rounds, hi+1, 0, &dst[16*m], &src[16*m], len(src)/16-m)
+	}
 }
 
 // The assembly kernels: n blocks (0 is handled too), rk holds nr+1 round

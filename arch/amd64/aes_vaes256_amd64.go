@@ -86,20 +86,36 @@ func v256Wide(n int) bool { return 16*n >= v256WideMin }
 func aesEncryptV256(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Enc, dst, src); n > 0 {
 		if v256Wide(n) {
-			ecbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			if arch.ABICheck {
+				abiEcbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			} else {
+				ecbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			}
 			return
 		}
-		ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		} else {
+			ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesDecryptV256(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Dec, dst, src); n > 0 {
 		if v256Wide(n) {
-			ecbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			if arch.ABICheck {
+				abiEcbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			} else {
+				ecbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			}
 			return
 		}
-		ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		} else {
+			ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
@@ -107,7 +123,11 @@ func aesDecryptV256(k *arch.AESKey, dst, src []byte) {
 // register width; aes/aesni's kernel keeps nothing but the rounds on it.
 func aesCBCEncryptV256(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Enc, dst, src); n > 0 {
-		cbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
@@ -117,7 +137,11 @@ func aesCBCDecryptV256(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 			cbcDecWideV256(k, iv, dst, src, n)
 			return
 		}
-		cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
@@ -128,7 +152,11 @@ func aesCBCDecryptV256(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 func cbcDecWideV256(k *arch.AESKey, iv *[16]byte, dst, src []byte, n int) {
 	var next [16]byte
 	copy(next[:], src[len(src)-16:])
-	cbcDecV256(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+	if arch.ABICheck {
+		abiCbcDecV256(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+	} else {
+		cbcDecV256(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+	}
 	*iv = next
 }
 
@@ -152,7 +180,11 @@ func ctrWideV256(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
 	for {
 		m := arch.CTRRun(ctr, n, 32)
 		hi, lo := ctrSplit(ctr)
-		ctrV256(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], m)
+		if arch.ABICheck {
+			abiCtrV256(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], m)
+		} else {
+			ctrV256(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], m)
+		}
 		ctrAdvance(ctr, hi, lo, m)
 		if m == n {
 			return

@@ -81,9 +81,17 @@ func vaesWide(n int) bool { return 16*n >= vaesWideMin }
 func aesEncryptVAES(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
 		if vaesWide(n) {
-			ecbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			if arch.ABICheck {
+				abiEcbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			} else {
+				ecbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			}
 		} else {
-			ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			if arch.ABICheck {
+				abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			} else {
+				ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			}
 		}
 	}
 }
@@ -91,9 +99,17 @@ func aesEncryptVAES(k *arch.AESKey, dst, src []byte) {
 func aesDecryptVAES(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
 		if vaesWide(n) {
-			ecbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			if arch.ABICheck {
+				abiEcbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			} else {
+				ecbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			}
 		} else {
-			ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			if arch.ABICheck {
+				abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			} else {
+				ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			}
 		}
 	}
 }
@@ -104,21 +120,33 @@ func aesDecryptVAES(k *arch.AESKey, dst, src []byte) {
 // then put two XORs per block on the chain.
 func aesCBCEncryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
-		cbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesCBCDecryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
 		if !vaesWide(n) {
-			cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+			if arch.ABICheck {
+				abiCbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+			} else {
+				cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+			}
 			return
 		}
 		// The last ciphertext block is the next iv; keep it before an
 		// in-place call overwrites it.
 		var next [16]byte
 		copy(next[:], src[len(src)-16:])
-		cbcDecVAES(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcDecVAES(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcDecVAES(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		}
 		*iv = next
 	}
 }
@@ -140,7 +168,11 @@ func aesCTRVAES(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 			}
 			base[2*i], base[2*i+1] = l, h
 		}
-		ctrVAES(&k.Enc[0], k.Rounds, &base, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCtrVAES(&k.Enc[0], k.Rounds, &base, &dst[0], &src[0], n)
+		} else {
+			ctrVAES(&k.Enc[0], k.Rounds, &base, &dst[0], &src[0], n)
+		}
 		ctrAdvance(ctr, hi, lo, n)
 	}
 }

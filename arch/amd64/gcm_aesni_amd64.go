@@ -106,14 +106,22 @@ func gcmPowers(h *[16]byte, tab []byte) {
 	hi, lo := gcmMontH(h)
 	binary.LittleEndian.PutUint64(tab[16*(n-1):], lo)
 	binary.LittleEndian.PutUint64(tab[16*(n-1)+8:], hi)
-	gcmInitNI(&tab[0], n)
+	if arch.ABICheck {
+		abiGcmInitNI(&tab[0], n)
+	} else {
+		gcmInitNI(&tab[0], n)
+	}
 }
 
 func gcmInitNIGo(h *[16]byte) interface{} { return newGCMKey(h) }
 
 func gcmGHASHNIGo(hk interface{}, y *[16]byte, p []byte) {
 	if n := len(p) / 16; n > 0 {
-		gcmGhashNI(&hk.(*gcmKey).tab[gcmNIOff], y, &p[0], n)
+		if arch.ABICheck {
+			abiGcmGhashNI(&hk.(*gcmKey).tab[gcmNIOff], y, &p[0], n)
+		} else {
+			gcmGhashNI(&hk.(*gcmKey).tab[gcmNIOff], y, &p[0], n)
+		}
 	}
 }
 
@@ -126,7 +134,11 @@ func gcmCtrAdvance(ctr *[16]byte, n int) {
 func gcmSealNIGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKey)
 	if n := aesCheck("aes-gcm/aesni", k, k.Enc, dst, src); n > 0 {
-		gcmSealNI(&k.Enc[0], k.Rounds, &t.tab[gcmNIOff], ctr, y, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiGcmSealNI(&k.Enc[0], k.Rounds, &t.tab[gcmNIOff], ctr, y, &dst[0], &src[0], n)
+		} else {
+			gcmSealNI(&k.Enc[0], k.Rounds, &t.tab[gcmNIOff], ctr, y, &dst[0], &src[0], n)
+		}
 		gcmCtrAdvance(ctr, n)
 	}
 }
@@ -134,7 +146,11 @@ func gcmSealNIGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []by
 func gcmOpenNIGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKey)
 	if n := aesCheck("aes-gcm/aesni", k, k.Enc, dst, src); n > 0 {
-		gcmOpenNI(&k.Enc[0], k.Rounds, &t.tab[gcmNIOff], ctr, y, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiGcmOpenNI(&k.Enc[0], k.Rounds, &t.tab[gcmNIOff], ctr, y, &dst[0], &src[0], n)
+		} else {
+			gcmOpenNI(&k.Enc[0], k.Rounds, &t.tab[gcmNIOff], ctr, y, &dst[0], &src[0], n)
+		}
 		gcmCtrAdvance(ctr, n)
 	}
 }

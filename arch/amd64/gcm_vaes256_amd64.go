@@ -75,9 +75,17 @@ func init() {
 func gcmGHASHV256Go(hk interface{}, y *[16]byte, p []byte) {
 	t := hk.(*gcmKey)
 	if n := len(p) / 16; n == 1 {
-		gcmGhash1V256(&t.tab[0], y, &p[0])
+		if arch.ABICheck {
+			abiGcmGhash1V256(&t.tab[0], y, &p[0])
+		} else {
+			gcmGhash1V256(&t.tab[0], y, &p[0])
+		}
 	} else if n > 1 {
-		gcmGhashNI(&t.tab[gcmNIOff], y, &p[0], n)
+		if arch.ABICheck {
+			abiGcmGhashNI(&t.tab[gcmNIOff], y, &p[0], n)
+		} else {
+			gcmGhashNI(&t.tab[gcmNIOff], y, &p[0], n)
+		}
 	}
 }
 
@@ -93,7 +101,11 @@ func gcmV256Wide(n int) int {
 func gcmSealV256Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKey)
 	if n := aesCheck("aes-gcm/vaes256", k, k.Enc, dst, src); n > 0 {
-		gcmSealV256(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], n, gcmV256Wide(n))
+		if arch.ABICheck {
+			abiGcmSealV256(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], n, gcmV256Wide(n))
+		} else {
+			gcmSealV256(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], n, gcmV256Wide(n))
+		}
 		gcmCtrAdvance(ctr, n)
 	}
 }
@@ -101,7 +113,11 @@ func gcmSealV256Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []
 func gcmOpenV256Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKey)
 	if n := aesCheck("aes-gcm/vaes256", k, k.Enc, dst, src); n > 0 {
-		gcmOpenV256(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], n, gcmV256Wide(n))
+		if arch.ABICheck {
+			abiGcmOpenV256(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], n, gcmV256Wide(n))
+		} else {
+			gcmOpenV256(&k.Enc[0], k.Rounds, &t.tab[0], ctr, y, &dst[0], &src[0], n, gcmV256Wide(n))
+		}
 		gcmCtrAdvance(ctr, n)
 	}
 }

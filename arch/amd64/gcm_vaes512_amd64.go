@@ -93,7 +93,11 @@ func gcmV512Wide(n int) int {
 // the instruction model.
 func gcmSealV512Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	if w := gcmV512Wide(aesCheck("aes-gcm/vaes512", k, k.Enc, dst, src)); w > 0 {
-		gcmSealV512(&k.Enc[0], k.Rounds, &hk.(*gcmKey).tab[0], ctr, y, &dst[0], &src[0], w)
+		if arch.ABICheck {
+			abiGcmSealV512(&k.Enc[0], k.Rounds, &hk.(*gcmKey).tab[0], ctr, y, &dst[0], &src[0], w)
+		} else {
+			gcmSealV512(&k.Enc[0], k.Rounds, &hk.(*gcmKey).tab[0], ctr, y, &dst[0], &src[0], w)
+		}
 		gcmCtrAdvance(ctr, w)
 		dst, src = dst[16*w:], src[16*w:]
 	}
@@ -102,7 +106,11 @@ func gcmSealV512Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []
 
 func gcmOpenV512Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	if w := gcmV512Wide(aesCheck("aes-gcm/vaes512", k, k.Enc, dst, src)); w > 0 {
-		gcmOpenV512(&k.Enc[0], k.Rounds, &hk.(*gcmKey).tab[0], ctr, y, &dst[0], &src[0], w)
+		if arch.ABICheck {
+			abiGcmOpenV512(&k.Enc[0], k.Rounds, &hk.(*gcmKey).tab[0], ctr, y, &dst[0], &src[0], w)
+		} else {
+			gcmOpenV512(&k.Enc[0], k.Rounds, &hk.(*gcmKey).tab[0], ctr, y, &dst[0], &src[0], w)
+		}
 		gcmCtrAdvance(ctr, w)
 		dst, src = dst[16*w:], src[16*w:]
 	}

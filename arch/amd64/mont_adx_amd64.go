@@ -86,24 +86,56 @@ func montMulADXGo(z, x, y, m []uint64, k0 uint64) {
 	if &x[0] == &y[0] {
 		switch n {
 		case montADXFixed16:
-			montSqr16ADX(&z[0], &x[0], &m[0], k0)
+			if arch.ABICheck {
+				abiMontSqr16ADX(&z[0], &x[0], &m[0], k0)
+			} else {
+				montSqr16ADX(&z[0], &x[0], &m[0], k0)
+			}
 		case montADXFixed24:
-			montSqr24ADX(&z[0], &x[0], &m[0], k0)
+			if arch.ABICheck {
+				abiMontSqr24ADX(&z[0], &x[0], &m[0], k0)
+			} else {
+				montSqr24ADX(&z[0], &x[0], &m[0], k0)
+			}
 		case montADXFixed32:
-			montSqr32ADX(&z[0], &x[0], &m[0], k0)
+			if arch.ABICheck {
+				abiMontSqr32ADX(&z[0], &x[0], &m[0], k0)
+			} else {
+				montSqr32ADX(&z[0], &x[0], &m[0], k0)
+			}
 		default:
-			montSqrADX(&z[0], &x[0], &m[0], n, k0)
+			if arch.ABICheck {
+				abiMontSqrADX(&z[0], &x[0], &m[0], n, k0)
+			} else {
+				montSqrADX(&z[0], &x[0], &m[0], n, k0)
+			}
 		}
 		return
 	}
 	switch n {
 	case montADXFixed16:
-		montMul16ADX(&z[0], &x[0], &y[0], &m[0], k0)
+		if arch.ABICheck {
+			abiMontMul16ADX(&z[0], &x[0], &y[0], &m[0], k0)
+		} else {
+			montMul16ADX(&z[0], &x[0], &y[0], &m[0], k0)
+		}
 	case montADXFixed24:
-		montMul24ADX(&z[0], &x[0], &y[0], &m[0], k0)
+		if arch.ABICheck {
+			abiMontMul24ADX(&z[0], &x[0], &y[0], &m[0], k0)
+		} else {
+			montMul24ADX(&z[0], &x[0], &y[0], &m[0], k0)
+		}
 	case montADXFixed32:
-		montMul32ADX(&z[0], &x[0], &y[0], &m[0], k0)
+		if arch.ABICheck {
+			abiMontMul32ADX(&z[0], &x[0], &y[0], &m[0], k0)
+		} else {
+			montMul32ADX(&z[0], &x[0], &y[0], &m[0], k0)
+		}
 	default:
-		montMulADX(&z[0], &x[0], &y[0], &m[0], n, k0)
+		if arch.ABICheck {
+			abiMontMulADX(&z[0], &x[0], &y[0], &m[0], n, k0)
+		} else {
+			montMulADX(&z[0], &x[0], &y[0], &m[0], n, k0)
+		}
 	}
 }

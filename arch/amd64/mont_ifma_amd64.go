@@ -127,7 +127,11 @@ func montMulIFMA(z, x, y, m []uint64, k0 uint64) {
 
 func montMulIFMAIn(s, z, x, y, m []uint64, k0 uint64) {
 	a, x52, m52, y52 := ifmaPrepare(s, x, y, m)
-	montIFMA52(&a[0], &x52[0], &m52[0], &y52[0], ifmaRegs(len(m)), len(y52), k0&ifmaMask52)
+	if arch.ABICheck {
+		abiMontIFMA52(&a[0], &x52[0], &m52[0], &y52[0], ifmaRegs(len(m)), len(y52), k0&ifmaMask52)
+	} else {
+		montIFMA52(&a[0], &x52[0], &m52[0], &y52[0], ifmaRegs(len(m)), len(y52), k0&ifmaMask52)
+	}
 	ifmaFinish(z, a, m)
 }
 

@@ -2,7 +2,10 @@
 
 package amd64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/generic"
+)
 
 // sigillBlock executes UD2, the architecturally guaranteed invalid opcode.
 func sigillBlock(h *[8]uint32, p []byte)
@@ -17,5 +20,30 @@ func init() {
 		Rank:    -1,
 		Planted: true,
 		Funcs:   &arch.SHA256Funcs{Block: sigillBlock},
+	})
+}
+
+// plantedABI hashes right (the generic block function), then calls a
+// kernel that overwrites BP, the frame pointer, after reading it (so go
+// vet's framepointer check, which stops at the first read, misses it). Only
+// the ABI trampoline sees it: "BP not restored".
+func plantedABI(h *[8]uint32, p []byte) {
+	generic.SHA256Block(h, p)
+	if arch.ABICheck {
+		abiClobberBP()
+	} else {
+		clobberBP()
+	}
+}
+
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "sha256/planted-abi",
+		Alg:  arch.SHA256,
+		Arch: "amd64",
+		// Runs everywhere: the clobber needs no feature.
+		Rank:    -1,
+		Planted: true,
+		Funcs:   &arch.SHA256Funcs{Block: plantedABI},
 	})
 }

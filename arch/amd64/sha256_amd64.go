@@ -13,8 +13,21 @@ func blockSHANI(h *[8]uint32, p []byte, k *[64]uint32)
 //go:noescape
 func blockAVX2(h *[8]uint32, p []byte, k *[64]uint32)
 
-func sha256SHANI(h *[8]uint32, p []byte) { blockSHANI(h, p, &arch.SHA256K) }
-func sha256AVX2(h *[8]uint32, p []byte)  { blockAVX2(h, p, &arch.SHA256K) }
+func sha256SHANI(h *[8]uint32, p []byte) {
+	if arch.ABICheck {
+		abiBlockSHANI(h, p, &arch.SHA256K)
+	} else {
+		blockSHANI(h, p, &arch.SHA256K)
+	}
+}
+
+func sha256AVX2(h *[8]uint32, p []byte) {
+	if arch.ABICheck {
+		abiBlockAVX2(h, p, &arch.SHA256K)
+	} else {
+		blockAVX2(h, p, &arch.SHA256K)
+	}
+}
 
 func init() {
 	arch.Register(

@@ -31,10 +31,18 @@ const sha512LanesMinBlocks = 3
 
 func sha512AVX2(h *[8]uint64, p []byte) {
 	if len(p) >= sha512LanesMinBlocks*128 {
-		sha512BlockAVX2Lanes(h, p, &arch.SHA512K, &sha512KLanes)
+		if arch.ABICheck {
+			abiSha512BlockAVX2Lanes(h, p, &arch.SHA512K, &sha512KLanes)
+		} else {
+			sha512BlockAVX2Lanes(h, p, &arch.SHA512K, &sha512KLanes)
+		}
 		return
 	}
-	sha512BlockAVX2(h, p, &arch.SHA512K)
+	if arch.ABICheck {
+		abiSha512BlockAVX2(h, p, &arch.SHA512K)
+	} else {
+		sha512BlockAVX2(h, p, &arch.SHA512K)
+	}
 }
 
 func init() {

@@ -65,25 +65,41 @@ func aesCheck(k *arch.AESKey, sched, dst, src []byte) int {
 
 func aesEncryptARMv8(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck(k, k.Enc, dst, src); n > 0 {
-		ecbEncARMv8(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbEncARMv8(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
+		} else {
+			ecbEncARMv8(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesDecryptARMv8(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck(k, k.Dec, dst, src); n > 0 {
-		ecbDecARMv8(k.Rounds, &k.Dec[0], &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbDecARMv8(k.Rounds, &k.Dec[0], &dst[0], &src[0], n)
+		} else {
+			ecbDecARMv8(k.Rounds, &k.Dec[0], &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesCBCEncryptARMv8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck(k, k.Enc, dst, src); n > 0 {
-		cbcEncARMv8(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcEncARMv8(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
+		} else {
+			cbcEncARMv8(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesCBCDecryptARMv8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck(k, k.Dec, dst, src); n > 0 {
-		cbcDecARMv8(k.Rounds, &k.Dec[0], iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcDecARMv8(k.Rounds, &k.Dec[0], iv, &dst[0], &src[0], n)
+		} else {
+			cbcDecARMv8(k.Rounds, &k.Dec[0], iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
@@ -96,7 +112,11 @@ func aesCTRARMv8(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 			ctrSplitARMv8(k, ctr, dst, src, m)
 			return
 		}
-		ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCtrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], n)
+		} else {
+			ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], n)
+		}
 	}
 }
 
@@ -106,8 +126,16 @@ func aesCTRARMv8(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 //
 //go:noinline
 func ctrSplitARMv8(k *arch.AESKey, ctr *[16]byte, dst, src []byte, m int) {
-	ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], m)
-	ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[16*m], &src[16*m], len(src)/16-m)
+	if arch.ABICheck {
+		abiCtrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], m)
+	} else {
+		ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], m)
+	}
+	if arch.ABICheck {
+		abiCtrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[16*m], &src[16*m], len(src)/16-m)
+	} else {
+		ctrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[16*m], &src[16*m], len(src)/16-m)
+	}
 }
 
 // The assembly kernels; n is a block count (> 0 from the wrappers, 0 is

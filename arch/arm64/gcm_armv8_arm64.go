@@ -75,13 +75,21 @@ func aesARMv8Funcs() *arch.AESFuncs {
 
 func gcmInitARMv8Go(h *[16]byte) interface{} {
 	hk := new(gcmKeyARMv8)
-	gcmInitARMv8(h, hk)
+	if arch.ABICheck {
+		abiGcmInitARMv8(h, hk)
+	} else {
+		gcmInitARMv8(h, hk)
+	}
 	return hk
 }
 
 func gcmGHASHARMv8Go(hk interface{}, y *[16]byte, p []byte) {
 	if n := len(p) / 16; n > 0 {
-		gcmGhashARMv8(hk.(*gcmKeyARMv8), y, &p[0], n)
+		if arch.ABICheck {
+			abiGcmGhashARMv8(hk.(*gcmKeyARMv8), y, &p[0], n)
+		} else {
+			gcmGhashARMv8(hk.(*gcmKeyARMv8), y, &p[0], n)
+		}
 	}
 }
 
@@ -102,14 +110,22 @@ func gcmCheck(k *arch.AESKey, dst, src []byte) int {
 func gcmSealARMv8Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKeyARMv8)
 	if n := gcmCheck(k, dst, src); n > 0 {
-		gcmSealARMv8(k.Rounds, &k.Enc[0], t, ctr, y, &dst[0], &src[0], n, gcmWideMinBytes)
+		if arch.ABICheck {
+			abiGcmSealARMv8(k.Rounds, &k.Enc[0], t, ctr, y, &dst[0], &src[0], n, gcmWideMinBytes)
+		} else {
+			gcmSealARMv8(k.Rounds, &k.Enc[0], t, ctr, y, &dst[0], &src[0], n, gcmWideMinBytes)
+		}
 	}
 }
 
 func gcmOpenARMv8Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKeyARMv8)
 	if n := gcmCheck(k, dst, src); n > 0 {
-		gcmOpenARMv8(k.Rounds, &k.Enc[0], t, ctr, y, &dst[0], &src[0], n, gcmWideMinBytes)
+		if arch.ABICheck {
+			abiGcmOpenARMv8(k.Rounds, &k.Enc[0], t, ctr, y, &dst[0], &src[0], n, gcmWideMinBytes)
+		} else {
+			gcmOpenARMv8(k.Rounds, &k.Enc[0], t, ctr, y, &dst[0], &src[0], n, gcmWideMinBytes)
+		}
 	}
 }
 

@@ -54,7 +54,11 @@ func montMulARMv8Go(z, x, y, m []uint64, k0 uint64) {
 		panic("mont/armv8: want 1 <= len(m) <= MontMaxLimbs and z, x, y at least len(m) limbs")
 	}
 	var t montScratch
-	montMulARMv8(&z[0], &x[0], &y[0], &m[0], k0, n, n/montUnroll, n%montUnroll, &t)
+	if arch.ABICheck {
+		abiMontMulARMv8(&z[0], &x[0], &y[0], &m[0], k0, n, n/montUnroll, n%montUnroll, &t)
+	} else {
+		montMulARMv8(&z[0], &x[0], &y[0], &m[0], k0, n, n/montUnroll, n%montUnroll, &t)
+	}
 }
 
 // montMulARMv8 sets z = x*y*2^(-64n) mod m (n limbs each) by CIOS with

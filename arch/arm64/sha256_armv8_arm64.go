@@ -21,7 +21,11 @@ func init() {
 }
 
 func sha256BlockARMv8(h *[8]uint32, p []byte) {
-	blockSHA2(h, p, &arch.SHA256K)
+	if arch.ABICheck {
+		abiBlockSHA2(h, p, &arch.SHA256K)
+	} else {
+		blockSHA2(h, p, &arch.SHA256K)
+	}
 }
 
 // blockSHA2 consumes len(p)/64 blocks of p into h using SHA256H/H2/SU0/SU1.

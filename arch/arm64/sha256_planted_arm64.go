@@ -2,7 +2,10 @@
 
 package arm64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/generic"
+)
 
 // A test-only level that dies with SIGILL: the suite must report the crash,
 // not hang or blame another level.
@@ -20,3 +23,28 @@ func init() {
 //
 //go:noescape
 func plantedSIGILL(h *[8]uint32, p []byte)
+
+// sha256/planted-abi hashes right (the generic block function), then calls
+// a kernel that writes R18, the platform register Go reserves (macOS and
+// Windows keep their own data in it). Only the ABI trampoline sees it:
+// "R18 not restored".
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "sha256/planted-abi",
+		Alg:  arch.SHA256,
+		Arch: "arm64",
+		// Runs everywhere: the clobber needs no feature.
+		Rank:    -1,
+		Planted: true,
+		Funcs:   &arch.SHA256Funcs{Block: plantedABI},
+	})
+}
+
+func plantedABI(h *[8]uint32, p []byte) {
+	generic.SHA256Block(h, p)
+	if arch.ABICheck {
+		abiClobberR18()
+	} else {
+		clobberR18()
+	}
+}

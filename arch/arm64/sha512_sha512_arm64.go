@@ -29,7 +29,11 @@ func init() {
 }
 
 func sha512BlockSHA512(h *[8]uint64, p []byte) {
-	blockSHA512(h, p, &arch.SHA512K)
+	if arch.ABICheck {
+		abiBlockSHA512(h, p, &arch.SHA512K)
+	} else {
+		blockSHA512(h, p, &arch.SHA512K)
+	}
 }
 
 // blockSHA512 consumes len(p)/128 blocks of p into h. k is the round

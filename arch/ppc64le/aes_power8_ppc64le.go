@@ -113,35 +113,55 @@ func p8Blocks(fn string, dst, src []byte) int {
 func ecbEncryptP8(k *arch.AESKey, dst, src []byte) {
 	if n := p8Blocks("Encrypt", dst, src); n > 0 {
 		s := p8Sched(k)
-		ecbEncP8(&s.enc[0], s.rounds, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbEncP8(&s.enc[0], s.rounds, &dst[0], &src[0], n)
+		} else {
+			ecbEncP8(&s.enc[0], s.rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func ecbDecryptP8(k *arch.AESKey, dst, src []byte) {
 	if n := p8Blocks("Decrypt", dst, src); n > 0 {
 		s := p8Sched(k)
-		ecbDecP8(&s.dec[0], s.rounds, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiEcbDecP8(&s.dec[0], s.rounds, &dst[0], &src[0], n)
+		} else {
+			ecbDecP8(&s.dec[0], s.rounds, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func cbcEncryptP8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := p8Blocks("CBCEncrypt", dst, src); n > 0 {
 		s := p8Sched(k)
-		cbcEncP8(&s.enc[0], s.rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcEncP8(&s.enc[0], s.rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcEncP8(&s.enc[0], s.rounds, iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func cbcDecryptP8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := p8Blocks("CBCDecrypt", dst, src); n > 0 {
 		s := p8Sched(k)
-		cbcDecP8(&s.dec[0], s.rounds, iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCbcDecP8(&s.dec[0], s.rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcDecP8(&s.dec[0], s.rounds, iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func ctrXORP8(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 	if n := p8Blocks("CTR", dst, src); n > 0 {
 		s := p8Sched(k)
-		ctrP8(&s.enc[0], s.rounds, ctr, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiCtrP8(&s.enc[0], s.rounds, ctr, &dst[0], &src[0], n)
+		} else {
+			ctrP8(&s.enc[0], s.rounds, ctr, &dst[0], &src[0], n)
+		}
 	}
 }
 

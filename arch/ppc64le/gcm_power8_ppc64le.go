@@ -125,7 +125,11 @@ func gcmInitP8(h *[16]byte) interface{} {
 	k.setPower(1, &y)
 	var zero [16]byte
 	for p := 2; p <= gcmP8Width; p++ {
-		ghashP8(&k.tab, &y, &zero[0], 1)
+		if arch.ABICheck {
+			abiGhashP8(&k.tab, &y, &zero[0], 1)
+		} else {
+			ghashP8(&k.tab, &y, &zero[0], 1)
+		}
 		k.setPower(p, &y)
 	}
 	return k
@@ -145,7 +149,11 @@ func ghashP8Go(hk interface{}, y *[16]byte, p []byte) {
 		panic(fmt.Sprintf("aes-gcm/power8 GHASH: %d bytes, want whole blocks", len(p)))
 	}
 	if n := len(p) / 16; n > 0 {
-		ghashP8(&hk.(*gcmP8Key).tab, y, &p[0], n)
+		if arch.ABICheck {
+			abiGhashP8(&hk.(*gcmP8Key).tab, y, &p[0], n)
+		} else {
+			ghashP8(&hk.(*gcmP8Key).tab, y, &p[0], n)
+		}
 	}
 }
 
@@ -169,19 +177,43 @@ func gcmSealP8(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte
 	s, t := p8Sched(k), &hk.(*gcmP8Key).tab
 	nb := stitchBatches(n)
 	if nb == 0 {
-		ctr32P8(&s.enc[0], s.rounds, ctr, &dst[0], &src[0], n)
-		ghashP8(t, y, &dst[0], n)
+		if arch.ABICheck {
+			abiCtr32P8(&s.enc[0], s.rounds, ctr, &dst[0], &src[0], n)
+		} else {
+			ctr32P8(&s.enc[0], s.rounds, ctr, &dst[0], &src[0], n)
+		}
+		if arch.ABICheck {
+			abiGhashP8(t, y, &dst[0], n)
+		} else {
+			ghashP8(t, y, &dst[0], n)
+		}
 		return
 	}
 	const w = 16 * gcmP8Width
-	ctr32P8(&s.enc[0], s.rounds, ctr, &dst[0], &src[0], gcmP8Width)
+	if arch.ABICheck {
+		abiCtr32P8(&s.enc[0], s.rounds, ctr, &dst[0], &src[0], gcmP8Width)
+	} else {
+		ctr32P8(&s.enc[0], s.rounds, ctr, &dst[0], &src[0], gcmP8Width)
+	}
 	if nb > 1 {
-		gcmStitchP8(&s.enc[0], s.rounds, t, ctr, y, &dst[w], &src[w], nb-1, 0)
+		if arch.ABICheck {
+			abiGcmStitchP8(&s.enc[0], s.rounds, t, ctr, y, &dst[w], &src[w], nb-1, 0)
+		} else {
+			gcmStitchP8(&s.enc[0], s.rounds, t, ctr, y, &dst[w], &src[w], nb-1, 0)
+		}
 	}
 	if r := n - nb*gcmP8Width; r > 0 {
-		ctr32P8(&s.enc[0], s.rounds, ctr, &dst[nb*w], &src[nb*w], r)
+		if arch.ABICheck {
+			abiCtr32P8(&s.enc[0], s.rounds, ctr, &dst[nb*w], &src[nb*w], r)
+		} else {
+			ctr32P8(&s.enc[0], s.rounds, ctr, &dst[nb*w], &src[nb*w], r)
+		}
 	}
-	ghashP8(t, y, &dst[(nb-1)*w], n-(nb-1)*gcmP8Width)
+	if arch.ABICheck {
+		abiGhashP8(t, y, &dst[(nb-1)*w], n-(nb-1)*gcmP8Width)
+	} else {
+		ghashP8(t, y, &dst[(nb-1)*w], n-(nb-1)*gcmP8Width)
+	}
 }
 
 // gcmOpenP8: the stitched kernel hashes the ciphertext it decrypts; the
@@ -195,11 +227,23 @@ func gcmOpenP8(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte
 	nb := stitchBatches(n)
 	const w = 16 * gcmP8Width
 	if nb > 0 {
-		gcmStitchP8(&s.enc[0], s.rounds, t, ctr, y, &dst[0], &src[0], nb, 1)
+		if arch.ABICheck {
+			abiGcmStitchP8(&s.enc[0], s.rounds, t, ctr, y, &dst[0], &src[0], nb, 1)
+		} else {
+			gcmStitchP8(&s.enc[0], s.rounds, t, ctr, y, &dst[0], &src[0], nb, 1)
+		}
 	}
 	if r := n - nb*gcmP8Width; r > 0 {
-		ghashP8(t, y, &src[nb*w], r)
-		ctr32P8(&s.enc[0], s.rounds, ctr, &dst[nb*w], &src[nb*w], r)
+		if arch.ABICheck {
+			abiGhashP8(t, y, &src[nb*w], r)
+		} else {
+			ghashP8(t, y, &src[nb*w], r)
+		}
+		if arch.ABICheck {
+			abiCtr32P8(&s.enc[0], s.rounds, ctr, &dst[nb*w], &src[nb*w], r)
+		} else {
+			ctr32P8(&s.enc[0], s.rounds, ctr, &dst[nb*w], &src[nb*w], r)
+		}
 	}
 }
 

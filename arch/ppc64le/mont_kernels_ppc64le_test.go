@@ -83,10 +83,10 @@ func TestMontKernelsAgree(t *testing.T) {
 		y := archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
 		k0 := arch.MontK0(m[0])
 		var t8, t9 montScratch
-		tn8 := montMulPower8(&x[0], &y[0], &m[0], k0, n, &t8)
-		tn9 := montMulPower9(&x[0], &y[0], &m[0], k0, n, &t9)
-		if t8 != t9 || tn8 != tn9 || t8[0] != 0 || tn8 > 1 {
-			t.Fatalf("n=%d: power8 t=%x tn=%d, power9 t=%x tn=%d", n, t8[:n+1], tn8, t9[:n+1], tn9)
+		montMulPower8(&x[0], &y[0], &m[0], k0, n, &t8)
+		montMulPower9(&x[0], &y[0], &m[0], k0, n, &t9)
+		if t8 != t9 || t8[0] > 1 {
+			t.Fatalf("n=%d: power8 t=%x (top bit t[0]), power9 t=%x", n, t8[:n+1], t9[:n+1])
 		}
 	}
 }

@@ -50,7 +50,8 @@ func init() {
 // montScratch is the CIOS accumulator t[0..n-1] at index 1..n; index 0
 // takes the word each pass shifts out (always zero), so every limb of a
 // pass, the first included, is stored one word down the same way. t[n]
-// (0 or 1) stays in a register and is returned by the kernels.
+// (0 or 1) stays in a register and is stored by the kernels into t[0]
+// at the end.
 type montScratch [arch.MontMaxLimbs + 1]uint64
 
 // montLen checks what the assembly trusts (it reads n limbs of x, y and m
@@ -69,16 +70,25 @@ func montLen(level string, z, x, y, m []uint64) int {
 func montMulPower8Go(z, x, y, m []uint64, k0 uint64) {
 	n := montLen("mont/power8", z, x, y, m)
 	var t montScratch
-	tn := montMulPower8(&x[0], &y[0], &m[0], k0, n, &t)
-	montFinalSub(&z[0], &t[1], &m[0], n, tn)
+	if arch.ABICheck {
+		abiMontMulPower8(&x[0], &y[0], &m[0], k0, n, &t)
+	} else {
+		montMulPower8(&x[0], &y[0], &m[0], k0, n, &t)
+	}
+	if arch.ABICheck {
+		abiMontFinalSub(&z[0], &t[1], &m[0], n, t[0])
+	} else {
+		montFinalSub(&z[0], &t[1], &m[0], n, t[0])
+	}
 }
 
 // montMulPower8 runs the n outer CIOS steps of x*y*2^(-64n) with
 // MULLD/MULHDU: the result's low n limbs end in t[1..n], its top bit is
-// returned. t must start zeroed.
+// stored in t[0]
+// (where the shifted-out word, always zero, went). t must start zeroed.
 //
 //go:noescape
-func montMulPower8(x, y, m *uint64, k0 uint64, n int, t *montScratch) uint64
+func montMulPower8(x, y, m *uint64, k0 uint64, n int, t *montScratch)
 
 // montFinalSub sets z = t - m if tn*2^(64n) + t >= m, else t (n limbs at
 // z, t and m), in constant time.

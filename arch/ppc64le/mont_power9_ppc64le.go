@@ -24,11 +24,19 @@ func init() {
 func montMulPower9Go(z, x, y, m []uint64, k0 uint64) {
 	n := montLen("mont/power9", z, x, y, m)
 	var t montScratch
-	tn := montMulPower9(&x[0], &y[0], &m[0], k0, n, &t)
-	montFinalSub(&z[0], &t[1], &m[0], n, tn)
+	if arch.ABICheck {
+		abiMontMulPower9(&x[0], &y[0], &m[0], k0, n, &t)
+	} else {
+		montMulPower9(&x[0], &y[0], &m[0], k0, n, &t)
+	}
+	if arch.ABICheck {
+		abiMontFinalSub(&z[0], &t[1], &m[0], n, t[0])
+	} else {
+		montFinalSub(&z[0], &t[1], &m[0], n, t[0])
+	}
 }
 
 // montMulPower9 is montMulPower8 with MADDLD/MADDHDU.
 //
 //go:noescape
-func montMulPower9(x, y, m *uint64, k0 uint64, n int, t *montScratch) uint64
+func montMulPower9(x, y, m *uint64, k0 uint64, n int, t *montScratch)

@@ -2,7 +2,10 @@
 
 package ppc64le
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/generic"
+)
 
 // A test-only level that must crash with SIGILL: it proves the suite
 // reports a trapping kernel as a crash instead of hanging or passing.
@@ -21,3 +24,28 @@ func plantedSIGILL(h *[8]uint32, p []byte) { illegalInstruction() }
 // illegalInstruction executes the all-zero word, which no Power ISA level
 // defines (primary opcode 0).
 func illegalInstruction()
+
+// sha256/planted-abi hashes right (the generic block function), then calls
+// a kernel that writes R2, the TOC pointer: harmless in a static Go binary,
+// fatal to C or shared Go code that reaches globals through it. Only the
+// ABI trampoline sees it: "R2 not restored".
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "sha256/planted-abi",
+		Alg:  arch.SHA256,
+		Arch: "ppc64le",
+		// Runs everywhere: the clobber needs no feature.
+		Rank:    -1,
+		Planted: true,
+		Funcs:   &arch.SHA256Funcs{Block: plantedABI},
+	})
+}
+
+func plantedABI(h *[8]uint32, p []byte) {
+	generic.SHA256Block(h, p)
+	if arch.ABICheck {
+		abiClobberR2()
+	} else {
+		clobberR2()
+	}
+}

@@ -25,7 +25,11 @@ func init() {
 
 func sha256BlockPower8(h *[8]uint32, p []byte) {
 	if n := len(p) / 64; n > 0 {
-		blockPower8(h, &p[0], n, &arch.SHA256K)
+		if arch.ABICheck {
+			abiBlockPower8(h, &p[0], n, &arch.SHA256K)
+		} else {
+			blockPower8(h, &p[0], n, &arch.SHA256K)
+		}
 	}
 }
 

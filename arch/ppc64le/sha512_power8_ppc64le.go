@@ -29,7 +29,11 @@ func init() {
 
 func sha512BlockPower8(h *[8]uint64, p []byte) {
 	if n := len(p) / 128; n > 0 {
-		block512Power8(h, &p[0], n, &arch.SHA512K)
+		if arch.ABICheck {
+			abiBlock512Power8(h, &p[0], n, &arch.SHA512K)
+		} else {
+			block512Power8(h, &p[0], n, &arch.SHA512K)
+		}
 	}
 }
 

@@ -104,7 +104,11 @@ func aesV9Encrypt(k *arch.AESKey, dst, src []byte) {
 		return // never take &src[0] of an empty slice
 	}
 	rk := alignedSchedule(k.Enc, 4)
-	aesEncryptV9(&rk[0], uint64(k.Rounds), &dst[0], &src[0], uint64(n), &aesEncTable)
+	if arch.ABICheck {
+		abiAesEncryptV9(&rk[0], uint64(k.Rounds), &dst[0], &src[0], uint64(n), &aesEncTable)
+	} else {
+		aesEncryptV9(&rk[0], uint64(k.Rounds), &dst[0], &src[0], uint64(n), &aesEncTable)
+	}
 }
 
 func aesV9Decrypt(k *arch.AESKey, dst, src []byte) {
@@ -113,5 +117,9 @@ func aesV9Decrypt(k *arch.AESKey, dst, src []byte) {
 		return
 	}
 	rk := alignedSchedule(k.Dec, 4)
-	aesDecryptV9(&rk[0], uint64(k.Rounds), &dst[0], &src[0], uint64(n), &aesDecTable)
+	if arch.ABICheck {
+		abiAesDecryptV9(&rk[0], uint64(k.Rounds), &dst[0], &src[0], uint64(n), &aesDecTable)
+	} else {
+		aesDecryptV9(&rk[0], uint64(k.Rounds), &dst[0], &src[0], uint64(n), &aesDecTable)
+	}
 }

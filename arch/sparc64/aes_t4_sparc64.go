@@ -59,8 +59,26 @@ func aesT4Decrypt(enc *byte, rounds uint64, dst, src *byte, nblocks uint64)
 //extern xarch_aes_t4_probe
 func aesT4Probe(io *[4]uint64)
 
-func t4Encrypt(k *arch.AESKey, dst, src []byte) { t4Run(aesT4Encrypt, k, dst, src) }
-func t4Decrypt(k *arch.AESKey, dst, src []byte) { t4Run(aesT4Decrypt, k, dst, src) }
+func t4Encrypt(k *arch.AESKey, dst, src []byte) { t4Run(t4EncryptBlocks, k, dst, src) }
+func t4Decrypt(k *arch.AESKey, dst, src []byte) { t4Run(t4DecryptBlocks, k, dst, src) }
+
+// t4EncryptBlocks and t4DecryptBlocks call the kernels, through the ABI
+// trampoline when arch.ABICheck is set.
+func t4EncryptBlocks(enc *byte, rounds uint64, dst, src *byte, nblocks uint64) {
+	if arch.ABICheck {
+		abiAesT4Encrypt(enc, rounds, dst, src, nblocks)
+	} else {
+		aesT4Encrypt(enc, rounds, dst, src, nblocks)
+	}
+}
+
+func t4DecryptBlocks(enc *byte, rounds uint64, dst, src *byte, nblocks uint64) {
+	if arch.ABICheck {
+		abiAesT4Decrypt(enc, rounds, dst, src, nblocks)
+	} else {
+		aesT4Decrypt(enc, rounds, dst, src, nblocks)
+	}
+}
 
 func t4Run(fn func(*byte, uint64, *byte, *byte, uint64), k *arch.AESKey, dst, src []byte) {
 	n := aesCheck("aes/t4", k, k.Enc, dst, src)

@@ -81,7 +81,17 @@ func ghashSparc64(y *uint64, tab *uint64, p *byte, nblocks uint64)
 func gcmV9Init(h *[16]byte) interface{} { return gcmV9Tables(h) }
 
 func gcmV9GHASH(hk interface{}, y *[16]byte, p []byte) {
-	gcmCall(ghashSparc64, y, &hk.(*gcmV9Key).tab[0], p)
+	gcmCall(ghashV9Blocks, y, &hk.(*gcmV9Key).tab[0], p)
+}
+
+// ghashV9Blocks calls the kernel, through the ABI trampoline when
+// arch.ABICheck is set.
+func ghashV9Blocks(y, tab *uint64, p *byte, nblocks uint64) {
+	if arch.ABICheck {
+		abiGhashSparc64(y, tab, p, nblocks)
+	} else {
+		ghashSparc64(y, tab, p, nblocks)
+	}
 }
 
 // gcmCall runs a GHASH kernel of this package (y, key, p, nblocks) over

@@ -78,5 +78,15 @@ func aesT4Funcs() *arch.AESFuncs {
 func ghashVIS3(y *uint64, hk *uint64, p *byte, nblocks uint64)
 
 func gcmVIS3GHASH(hk interface{}, y *[16]byte, p []byte) {
-	gcmCall(ghashVIS3, y, &hk.(*gcmVIS3Key).h[0], p)
+	gcmCall(ghashVIS3Blocks, y, &hk.(*gcmVIS3Key).h[0], p)
+}
+
+// ghashVIS3Blocks calls the kernel, through the ABI trampoline when
+// arch.ABICheck is set.
+func ghashVIS3Blocks(y, hk *uint64, p *byte, nblocks uint64) {
+	if arch.ABICheck {
+		abiGhashVIS3(y, hk, p, nblocks)
+	} else {
+		ghashVIS3(y, hk, p, nblocks)
+	}
 }

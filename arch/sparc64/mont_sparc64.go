@@ -47,5 +47,9 @@ func montMulSparc64(z, x, y, m *uint64, k0 uint64, n uint64)
 
 func montMulV9(z, x, y, m []uint64, k0 uint64) {
 	montCheck(z, x, y, m)
-	montMulSparc64(&z[0], &x[0], &y[0], &m[0], k0, uint64(len(m)))
+	if arch.ABICheck {
+		abiMontMulSparc64(&z[0], &x[0], &y[0], &m[0], k0, uint64(len(m)))
+	} else {
+		montMulSparc64(&z[0], &x[0], &y[0], &m[0], k0, uint64(len(m)))
+	}
 }

@@ -74,7 +74,7 @@
 // The V9 minimum frame (register window save area and argument slots),
 // then t: up to 129 doublewords, one spare to keep 16-byte alignment.
 #define TOFF  176
-#define FRAME (176 + 8 * 130)
+#define FRAME 1216 /* 176 + 8 * 130 */
 
 	.section .note.GNU-stack,"",@progbits
 	.text

@@ -49,5 +49,9 @@ func montMulVIS3Asm(z, x, y, m *uint64, k0 uint64, n uint64)
 
 func montMulVIS3(z, x, y, m []uint64, k0 uint64) {
 	montCheck(z, x, y, m)
-	montMulVIS3Asm(&z[0], &x[0], &y[0], &m[0], k0, uint64(len(m)))
+	if arch.ABICheck {
+		abiMontMulVIS3Asm(&z[0], &x[0], &y[0], &m[0], k0, uint64(len(m)))
+	} else {
+		montMulVIS3Asm(&z[0], &x[0], &y[0], &m[0], k0, uint64(len(m)))
+	}
 }

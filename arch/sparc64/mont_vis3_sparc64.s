@@ -85,7 +85,7 @@
 // The V9 minimum frame (register window save area and argument slots),
 // then t_0..t_(n-1): up to 128 doublewords.
 #define TOFF  176
-#define FRAME (176 + 8 * 128)
+#define FRAME 1200 /* 176 + 8 * 128 */
 
 	.section .note.GNU-stack,"",@progbits
 	.text

@@ -2,7 +2,10 @@
 
 package sparc64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/generic"
+)
 
 // A test-only level whose block function executes an illegal instruction,
 // so the suite can prove it reports a SIGILL crash (and names the level).
@@ -21,4 +24,29 @@ func plantedIllegal()
 
 func plantedSIGILL(h *[8]uint32, p []byte) {
 	plantedIllegal()
+}
+
+// sha256/planted-abi hashes right (the generic block function), then calls
+// a leaf kernel (no save) that writes %l5: in its caller's register window,
+// the classic SPARC bug. Only the ABI trampoline sees it: "%l5 not
+// restored". It runs the clobber only under the trampoline (called
+// directly it would corrupt this function's own registers), so without the
+// checks the level simply passes.
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "sha256/planted-abi",
+		Alg:  arch.SHA256,
+		Arch: "sparc64",
+		// Runs everywhere: the clobber needs no feature.
+		Rank:    -1,
+		Planted: true,
+		Funcs:   &arch.SHA256Funcs{Block: plantedABI},
+	})
+}
+
+func plantedABI(h *[8]uint32, p []byte) {
+	generic.SHA256Block(h, p)
+	if arch.ABICheck {
+		abiClobberL5()
+	}
 }

@@ -45,5 +45,9 @@ func sha256BlockV9(h *[8]uint32, p []byte) {
 	if n == 0 {
 		return // p may be empty: never take &p[0] then
 	}
-	sha256BlockSparc64(&h[0], &p[0], uint64(n), &arch.SHA256K[0])
+	if arch.ABICheck {
+		abiSha256BlockSparc64(&h[0], &p[0], uint64(n), &arch.SHA256K[0])
+	} else {
+		sha256BlockSparc64(&h[0], &p[0], uint64(n), &arch.SHA256K[0])
+	}
 }

@@ -47,5 +47,9 @@ func sha512BlockV9(h *[8]uint64, p []byte) {
 	if n == 0 {
 		return // p may be empty: never take &p[0] then
 	}
-	sha512BlockSparc64(&h[0], &p[0], uint64(n), &arch.SHA512K[0])
+	if arch.ABICheck {
+		abiSha512BlockSparc64(&h[0], &p[0], uint64(n), &arch.SHA512K[0])
+	} else {
+		sha512BlockSparc64(&h[0], &p[0], uint64(n), &arch.SHA512K[0])
+	}
 }

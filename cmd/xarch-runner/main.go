@@ -19,12 +19,14 @@ func main() {
 	mask := flag.String("mask", os.Getenv("XARCH_MASK"), "comma-separated CPU features to turn off (or \"all\"); default $XARCH_MASK")
 	force := flag.String("force", os.Getenv("XARCH_FORCE"), "comma-separated CPU features to treat as detected (the emulator runs them, the guest cannot see them); default $XARCH_FORCE")
 	info := flag.Bool("info", false, "print the feature and implementation table as JSON and exit")
+	abi := flag.Bool("abi", os.Getenv("XARCH_ABI") == "1", "call every kernel through the arch's ABI trampoline: a kernel that does not preserve what the calling convention says fails its request; default $XARCH_ABI=1")
 	flag.Parse()
 	s, err := runner.NewForced(*mask, *force)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "xarch-runner:", err)
 		os.Exit(2)
 	}
+	s.SetABI(*abi)
 	if *info {
 		e := json.NewEncoder(os.Stdout)
 		e.SetIndent("", "  ")

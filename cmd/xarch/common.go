@@ -16,7 +16,7 @@ import (
 // common holds the flags every target-running command shares.
 type common struct {
 	arch, model, mask, vectors string
-	planted                    bool
+	planted, abi               bool
 	timeout                    time.Duration
 	root                       string
 }
@@ -28,6 +28,12 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.vectors, "vectors", "", "vector directory (default: vectors/ of the source tree)")
 	fs.BoolVar(&c.planted, "planted", false, "build runners with the xarch_planted tag (deliberately broken implementations, for testing the tester)")
 	fs.DurationVar(&c.timeout, "timeout", 60*time.Second, "per-request timeout; a runner that takes longer is reported as hung and restarted")
+}
+
+// registerABI adds --abi (on by default) to the commands that judge
+// kernels: test, run and fuzz. speed and info run kernels unchecked.
+func (c *common) registerABI(fs *flag.FlagSet) {
+	fs.BoolVar(&c.abi, "abi", true, "call every kernel through its arch's ABI trampoline: a kernel that does not preserve the registers its calling convention says it must (or writes below its stack frame) fails the case with \"ABI violation\"; --abi=false turns it off")
 }
 
 // parse parses the flags strictly: a stray positional argument (after
@@ -126,7 +132,7 @@ func (c *common) target(arch, model string) (driver.Target, error) {
 	if model != "" && strings.Contains(model, ",") {
 		return driver.Target{}, fmt.Errorf("--model must name one model here, got %q", model)
 	}
-	plans, err := driver.Plan(driver.PlanOptions{Arches: []string{arch}, Models: model, Mask: c.mask, Build: c.buildOptions()})
+	plans, err := driver.Plan(driver.PlanOptions{Arches: []string{arch}, Models: model, Mask: c.mask, ABI: c.abi, Build: c.buildOptions()})
 	if err != nil {
 		return driver.Target{}, err
 	}

@@ -22,6 +22,7 @@ func cmdFuzz(args []string) (int, error) {
 	fs := flag.NewFlagSet("xarch fuzz", flag.ContinueOnError)
 	var c common
 	c.register(fs)
+	c.registerABI(fs)
 	impl := fs.String("impl", "", "implementations to run: exact names, 'alg/' prefixes or '*/level', comma-separated (default all)")
 	cases := fs.Int("cases", 0, "cases per implementation (default: its edge lengths plus random ones; with --time: no limit)")
 	seedStr := fs.String("seed", "", "case generator seed (default: from the clock; printed)")
@@ -56,7 +57,7 @@ func cmdFuzz(args []string) (int, error) {
 		return 2, fmt.Errorf("--variant and --len need --case")
 	}
 	o := fuzz.Options{
-		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, Planted: c.planted, Seed: seed,
+		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, ABI: c.abi, Planted: c.planted, Seed: seed,
 		Cases: *cases, Time: *dur, Case: *caseIdx, Variant: *variant, Len: *length,
 		Jobs: *jobs, Timeout: c.timeout, CI: suite.IsCI(), Build: c.buildOptions(), Log: os.Stderr,
 	}
@@ -89,7 +90,7 @@ func cmdFuzz(args []string) (int, error) {
 func fuzzAfterVectors(rep *suite.Report, o suite.Options, cases int, seed uint64) error {
 	start := time.Now()
 	fo := fuzz.Options{
-		Arches: o.Arches, Models: o.Models, Impl: o.Impl, Mask: o.Mask, Planted: o.Planted, Seed: seed,
+		Arches: o.Arches, Models: o.Models, Impl: o.Impl, Mask: o.Mask, ABI: o.ABI, Planted: o.Planted, Seed: seed,
 		Cases: cases, Case: -1, Len: -1, Jobs: o.Jobs, Timeout: o.Timeout, CI: o.CI, Build: o.Build, Quiet: true,
 	}
 	// A shard owns an implementation's fuzz cases as it owns a vector file:

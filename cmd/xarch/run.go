@@ -31,6 +31,7 @@ func cmdRun(args []string) (int, error) {
 	fs := flag.NewFlagSet("xarch run", flag.ContinueOnError)
 	var c common
 	c.register(fs)
+	c.registerABI(fs)
 	impl := fs.String("impl", "", "implementation name (see xarch info)")
 	opName := fs.String("op", "", "the op to run (see `xarch info`: sha256, sha512, aes-cbc-enc, ...); default: the op named like the implementation's family")
 	var params paramFlags

@@ -17,6 +17,7 @@ func cmdTest(args []string) (int, error) {
 	fs := flag.NewFlagSet("xarch test", flag.ContinueOnError)
 	var c common
 	c.register(fs)
+	c.registerABI(fs)
 	impl := fs.String("impl", "", "implementations to run: exact names, 'alg/' prefixes or '*/level', comma-separated (default all)")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "targets run in parallel")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when stderr is a terminal)")
@@ -38,7 +39,7 @@ func cmdTest(args []string) (int, error) {
 		return 2, err
 	}
 	o := suite.Options{
-		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, VectorsDir: c.vectors,
+		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, ABI: c.abi, VectorsDir: c.vectors,
 		Planted: c.planted, Timeout: c.timeout, Jobs: *jobs, CI: suite.IsCI(), Build: c.buildOptions(),
 	}
 	o.Shard = rf.shard
@@ -48,6 +49,9 @@ func cmdTest(args []string) (int, error) {
 	fmt.Printf("xarch test: arches %v, vectors %s", arches, c.vectors)
 	if c.mask != "" {
 		fmt.Printf(", mask %s", c.mask)
+	}
+	if !c.abi {
+		fmt.Printf(", ABI checks off")
 	}
 	if o.Shard.Count > 0 {
 		fmt.Printf(", shard %s", o.Shard)

@@ -1,0 +1,25 @@
+//go:build arm64 && gc
+
+package arm64
+
+// The self-test kernels of abi_selftest_arm64.s: one conforming, one
+// conforming with a stack-checked frame, and one per kind of violation the
+// trampoline reports.
+
+//go:noescape
+func conformingNop(x *uint64)
+
+//go:noescape
+func conformingFramed(x *uint64)
+
+func clobberR18()
+
+func clobberR29()
+
+func clobberR28()
+
+func clobberSP()
+
+func writeBelowSP()
+
+func writeBelowFrame()

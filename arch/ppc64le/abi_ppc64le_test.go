@@ -1,0 +1,45 @@
+//go:build ppc64le && gc
+
+package ppc64le
+
+import (
+	"testing"
+
+	"github.com/xarchlab/xarch/arch/archtest"
+)
+
+func TestABIConforming(t *testing.T) {
+	archtest.ABIConforming(t, abiConformingNop, abiConformingFramed, kConformingNop)
+}
+
+func TestABIStackMoves(t *testing.T) {
+	archtest.ABIStackMoves(t, abiConformingFramed, func() bool { return abiSt.moved != 0 })
+}
+
+func TestABIViolations(t *testing.T) {
+	h := archtest.ABIHex
+	archtest.ABIViolations(t, []archtest.ABICase{
+		{Name: "R2", Call: abiClobberR2, Want: `^R2 not restored: expected ` + h + `, got 0x5eedbadc0ffee$`},
+		{Name: "R13", Call: abiClobberR13, Want: `^R13 not restored: expected ` + h + `, got 0x5eedbadc0ffee$`},
+		{Name: "R30", Call: abiClobberR30, Want: `^R30 not restored: expected ` + h + `, got 0x5eedbadc0ffee$`},
+		{Name: "R0", Call: abiClobberR0, Want: `^R0 not restored: expected 0x0, got 0x5eed$`},
+		{Name: "R1", Call: abiClobberSP, Want: `^R1 not restored: expected (` + h + `), got (` + h + `)$`, SPDelta: 16},
+		{Name: "below SP", Call: abiWriteBelowSP, Want: `^wrote below the stack pointer, outside its declared frame of 0 bytes: the canary word 24 bytes below the frame changed from ` + h + ` to 0x77$`},
+		{Name: "below frame", Call: abiWriteBelowFrame, Want: `^wrote below the stack pointer, outside its declared frame of 64 bytes: the canary word 8 bytes below the frame changed from ` + h + ` to 0x78$`},
+	}, abiConformingNop)
+}
+
+func TestABIKernelTable(t *testing.T) {
+	archtest.ABITrampolineFrame(t, "abi_ppc64le.s", abiMaxLow+abiCanaryBytes+16+32+abiMaxArgs)
+	archtest.ABIKernels(t, "ppc64le", map[string]string{
+		"aesRoundP8":    "a feature probe (one round of vcipher and friends)",
+		"pmsumdProbe":   "a one-instruction feature probe",
+		"sigmaProbe":    "a one-instruction feature probe",
+		"sigma512Probe": "a one-instruction feature probe",
+		"maddProbe":     "a one-instruction feature probe",
+	})
+}
+
+func TestABILevels(t *testing.T) { archtest.ABILevels(t, "ppc64le") }
+
+func TestABIFault(t *testing.T) { archtest.ABIFault(t, abiConformingNop) }

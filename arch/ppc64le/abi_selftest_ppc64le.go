@@ -1,0 +1,27 @@
+//go:build ppc64le && gc
+
+package ppc64le
+
+// The self-test kernels of abi_selftest_ppc64le.s: one conforming, one
+// conforming with a stack-checked frame, and one per kind of violation the
+// trampoline reports.
+
+//go:noescape
+func conformingNop(x *uint64)
+
+//go:noescape
+func conformingFramed(x *uint64)
+
+func clobberR2()
+
+func clobberR13()
+
+func clobberR30()
+
+func clobberR0()
+
+func clobberSP()
+
+func writeBelowSP()
+
+func writeBelowFrame()

@@ -1,0 +1,117 @@
+// Kernels that break the SPARC V9 C ABI one way each, for the trampoline's
+// tests (abi_sparc64_test.go) and the planted level sha256/planted-abi
+// (planted_sparc64.go). Never registered as implementations; called only
+// through the trampoline (called directly, the leaf clobbers would corrupt
+// the gccgo caller's own registers).
+//
+// gcc runs this file through cpp: C or // comments only.
+
+#define BIAS	2047
+
+	// Used without claiming them as scratch: the check must see them.
+	.register %g2, #ignore
+	.register %g6, #ignore
+	.section .note.GNU-stack,"",@progbits
+	.text
+
+	.macro LEAF name
+	.align	4
+	.global	\name
+	.type	\name, @function
+\name:
+	.endm
+
+// void xarch_abi_conforming_nop(uint64_t *x): *x += 1.
+	LEAF	xarch_abi_conforming_nop
+	ldx	[%o0], %o1
+	add	%o1, 1, %o1
+	retl
+	 stx	%o1, [%o0]
+	.size	xarch_abi_conforming_nop, .-xarch_abi_conforming_nop
+
+// void xarch_abi_conforming_framed(uint64_t *x): a 1216-byte frame, its
+// locals filled, then *x += 1.
+	.align	4
+	.global	xarch_abi_conforming_framed
+	.type	xarch_abi_conforming_framed, @function
+xarch_abi_conforming_framed:
+	save	%sp, -1216, %sp
+	add	%sp, BIAS + 176, %l0
+	mov	1040 / 8, %l1
+1:	subcc	%l1, 1, %l1
+	stx	%g0, [%l0]
+	bne,pt	%xcc, 1b
+	 add	%l0, 8, %l0
+	ldx	[%i0], %l2
+	add	%l2, 1, %l2
+	stx	%l2, [%i0]
+	ret
+	 restore
+	.size	xarch_abi_conforming_framed, .-xarch_abi_conforming_framed
+
+// A leaf (no save) writes a local register: it lands in its caller's
+// window. The classic register-window bug.
+	LEAF	xarch_abi_clobber_l5
+	retl
+	 mov	0x5ee, %l5
+	.size	xarch_abi_clobber_l5, .-xarch_abi_clobber_l5
+
+// A leaf writes an in register of its caller.
+	LEAF	xarch_abi_clobber_i3
+	retl
+	 mov	0x5ee, %i3
+	.size	xarch_abi_clobber_i3, .-xarch_abi_clobber_i3
+
+// A leaf writes its caller's frame pointer.
+	LEAF	xarch_abi_clobber_fp
+	retl
+	 mov	0x5ee, %fp
+	.size	xarch_abi_clobber_fp, .-xarch_abi_clobber_fp
+
+// A leaf writes its caller's return address.
+	LEAF	xarch_abi_clobber_i7
+	retl
+	 mov	0x5ee, %i7
+	.size	xarch_abi_clobber_i7, .-xarch_abi_clobber_i7
+
+// A kernel moves its own %fp, its caller's %sp, before it restores.
+	.align	4
+	.global	xarch_abi_clobber_sp
+	.type	xarch_abi_clobber_sp, @function
+xarch_abi_clobber_sp:
+	save	%sp, -176, %sp
+	add	%fp, -16, %fp
+	ret
+	 restore
+	.size	xarch_abi_clobber_sp, .-xarch_abi_clobber_sp
+
+// Writes an application register it did not declare #scratch.
+	LEAF	xarch_abi_clobber_g2
+	retl
+	 mov	0x5ee, %g2
+	.size	xarch_abi_clobber_g2, .-xarch_abi_clobber_g2
+
+// Writes a register the ABI reserves to the system.
+	LEAF	xarch_abi_clobber_g6
+	retl
+	 mov	0x5ee, %g6
+	.size	xarch_abi_clobber_g6, .-xarch_abi_clobber_g6
+
+// A leaf writes 24 bytes below its %sp.
+	LEAF	xarch_abi_write_below_sp
+	mov	0x77, %o1
+	retl
+	 stx	%o1, [%sp + BIAS - 24]
+	.size	xarch_abi_write_below_sp, .-xarch_abi_write_below_sp
+
+// A 192-byte frame, and a write 8 bytes below it.
+	.align	4
+	.global	xarch_abi_write_below_frame
+	.type	xarch_abi_write_below_frame, @function
+xarch_abi_write_below_frame:
+	save	%sp, -192, %sp
+	mov	0x78, %l0
+	stx	%l0, [%sp + BIAS - 8]
+	ret
+	 restore
+	.size	xarch_abi_write_below_frame, .-xarch_abi_write_below_frame

@@ -1,0 +1,158 @@
+package sparc64
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"unsafe"
+
+	"github.com/xarchlab/xarch/arch"
+)
+
+// The ABI trampoline of sparc64 (abi_sparc64.s; ARCHITECTURE.md, "ABI
+// conformance"). Kernels are C-ABI functions assembled by gcc and called
+// through //extern. The trampoline opens its own register window, seeds
+// %l0-%l7, %i0-%i5 and the application registers %g2-%g4 with random
+// values, plants a canary below the kernel's frame (the size of its save),
+// calls it with up to six register arguments and records what came back:
+//   - %l0-%l7, %i0-%i5 must come back unchanged (a leaf without a save that
+//     writes them, or a stray restore, changes its caller's window);
+//   - %sp, %fp and %i7 (the return address) likewise;
+//   - %g2 and %g3, the application registers, unless the kernel's file
+//     declares them `.register %gN, #scratch` (the V9 ABI's way to claim
+//     one; the assembler refuses an undeclared use);
+//   - %g6 and %g7, reserved to the system (%g7 is the thread pointer), are
+//     compared with their values before the call (not seeded: the runtime's
+//     signal handlers read the thread pointer);
+//   - %g1, %g4 and %g5 are scratch in the 64-bit ABI: seeded (%g4) but not
+//     checked.
+
+// abiCanaryBytes of canary lie below the kernel's frame (CANARY in
+// abi_sparc64.s).
+const abiCanaryBytes = 128
+
+// abiState is struct abi_state of abi_sparc64.s (ST_* offsets; the test
+// checks them): one per process, under abiMu.
+type abiState struct {
+	entry     uint64
+	args      [6]uint64
+	frame     uint64
+	canary    uint64
+	seedL     [8]uint64
+	seedI     [6]uint64
+	seedG     [3]uint64 // %g2-%g4
+	gotL      [8]uint64
+	gotI      [6]uint64
+	gotG      [6]uint64 // %g2-%g7 after the call
+	inG       [6]uint64 // %g2-%g7 before
+	sp0, sp1  uint64
+	fp0, fp1  uint64
+	i70, i71  uint64
+	canaryAt  uint64
+	canaryGot uint64
+}
+
+var (
+	abiMu   sync.Mutex
+	abiSt   abiState
+	abiRand = arch.NewABIRand()
+)
+
+//extern xarch_abi_call
+func abiTrampoline(st *abiState)
+
+//extern xarch_abi_entries
+func abiEntryTable() unsafe.Pointer
+
+func init() {
+	base := abiEntryTable()
+	for i, k := range abiKernelTable {
+		k.Entry = *(*uintptr)(unsafe.Add(base, 8*i))
+	}
+	arch.RegisterABIKernels("sparc64", abiKernelTable)
+}
+
+// abiCall runs kernel k through the trampoline; args points at its
+// arguments, 64-bit words (pointers, uint64), size bytes of them: at most
+// six, the ones the V9 ABI passes in %o0-%o5. A violation panics with
+// *arch.ABIViolation.
+func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
+	if int(size) != k.Args || size > 48 || size%8 != 0 {
+		panic("sparc64: ABI call of " + k.Name + " with arguments the table or the trampoline does not fit")
+	}
+	// No defer (costly in gccgo): a fault in a sparc64 kernel aborts the
+	// runner anyway (gccgo cannot unwind through assembly without CFI).
+	abiMu.Lock()
+	st := &abiSt
+	// The trampoline writes every recorded field but canaryAt.
+	st.canaryAt = 0
+	r := abiRand.Next()
+	st.entry, st.frame, st.canary = uint64(k.Entry), uint64(k.Frame), r
+	for i := 0; i < int(size)/8; i++ {
+		st.args[i] = *(*uint64)(unsafe.Add(args, 8*i))
+	}
+	// The other seeds from r by an odd-multiplier LCG: distinct and fresh
+	// on every call, cheap under the emulator.
+	x := r
+	for i := range st.seedL {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.seedL[i] = x
+	}
+	for i := range st.seedI {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.seedI[i] = x
+	}
+	for i := range st.seedG {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.seedG[i] = x
+	}
+	abiTrampoline(st)
+	runtime.KeepAlive(args)
+	k.Calls++
+	var p []string
+	for i := range st.seedL {
+		if st.gotL[i] != st.seedL[i] {
+			p = append(p, arch.ABINotRestored(fmt.Sprintf("%%l%d", i), st.seedL[i], st.gotL[i]))
+		}
+	}
+	for i := range st.seedI {
+		if st.gotI[i] != st.seedI[i] {
+			p = append(p, arch.ABINotRestored(fmt.Sprintf("%%i%d", i), st.seedI[i], st.gotI[i]))
+		}
+	}
+	if st.sp1 != st.sp0 {
+		p = append(p, arch.ABINotRestored("%sp", st.sp0, st.sp1))
+	}
+	if st.fp1 != st.fp0 {
+		p = append(p, arch.ABINotRestored("%fp", st.fp0, st.fp1))
+	}
+	if st.i71 != st.i70 {
+		p = append(p, arch.ABINotRestored("%i7", st.i70, st.i71))
+	}
+	for i, reg := range []string{"%g2", "%g3"} {
+		if !abiScratch(k, reg) && st.gotG[i] != st.seedG[i] {
+			p = append(p, arch.ABINotRestored(reg, st.seedG[i], st.gotG[i]))
+		}
+	}
+	for i, reg := range []string{"%g6", "%g7"} {
+		if st.gotG[4+i] != st.inG[4+i] {
+			p = append(p, arch.ABINotRestored(reg, st.inG[4+i], st.gotG[4+i]))
+		}
+	}
+	if st.canaryAt != 0 {
+		p = append(p, arch.ABICanary(int(st.canaryAt), k.Frame, st.canary, st.canaryGot))
+	}
+	abiMu.Unlock()
+	if len(p) > 0 {
+		panic(&arch.ABIViolation{Kernel: k.Name, Problems: p})
+	}
+}
+
+func abiScratch(k *arch.ABIKernel, reg string) bool {
+	for _, r := range k.Scratch {
+		if r == reg {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,201 @@
+// The ABI trampoline of sparc64 (abi_sparc64.go; ARCHITECTURE.md, "ABI
+// conformance"): calls a kernel under the SPARC V9 C ABI and records what
+// the ABI says it must preserve.
+//
+// void xarch_abi_call(struct abi_state *st);
+// const uint64_t *xarch_abi_entries(void);
+//
+// gcc runs this file through cpp: C or // comments only.
+//
+// Called from gccgo code, the trampoline opens its own register window
+// (save), so the window the kernel returns into is the trampoline's: a leaf
+// kernel (no save) that writes a %l or %i register, or a kernel whose
+// restore lands elsewhere, changes the trampoline's registers, which it
+// seeded with random values. It seeds %l0-%l7, %i0-%i5 and the application
+// registers %g2-%g4, records %g5-%g7 (the system's: %g7 is the thread
+// pointer), %sp, %fp and %i7, plants a canary below the kernel's frame
+// (its save, st->frame bytes, below %sp) and calls st->entry with six
+// arguments. After the call it writes every register to st, then puts back
+// %sp, %fp, %i7 and %g2-%g7 from memory before it returns, so a broken
+// kernel is reported rather than crashing the runner. Nothing it needs
+// after the call is kept in a register: st is found again through the
+// global xarch_abi_cur (the Go side serialises calls).
+
+#define BIAS	2047	/* V9 stack bias */
+#define FRAME	192	/* the 176-byte minimum, 16 spare */
+#define CANARY	128	/* bytes of canary (abi_sparc64.go: abiCanaryBytes) */
+
+/* struct abi_state: the offsets of abi_sparc64.go's abiState (its test checks them) */
+#define ST_ENTRY	0
+#define ST_ARGS		8	/* 6 words */
+#define ST_FRAME	56
+#define ST_CANARY	64
+#define ST_SEEDL	72	/* 8 words: %l0-%l7 */
+#define ST_SEEDI	136	/* 6 words: %i0-%i5 */
+#define ST_SEEDG	184	/* 3 words: %g2-%g4 */
+#define ST_GOTL		208
+#define ST_GOTI		272
+#define ST_GOTG		320	/* 6 words: %g2-%g7 after the call */
+#define ST_ING		368	/* 6 words: %g2-%g7 before */
+#define ST_SP0		416
+#define ST_SP1		424
+#define ST_FP0		432
+#define ST_FP1		440
+#define ST_I70		448
+#define ST_I71		456
+#define ST_CANARYAT	464
+#define ST_CANARYGOT	472
+
+// ADDR: a symbol's address (44-bit absolute: the runner is a static
+// binary). Not setx: gcc assembles with -K PIC here (Debian's gcc defaults
+// to PIE), which turns setx's %lo into a GOT reference.
+#define ADDR(sym, reg) \
+	sethi	%h44(sym), reg; \
+	or	reg, %m44(sym), reg; \
+	sllx	reg, 12, reg; \
+	or	reg, %l44(sym), reg
+
+	.register %g2, #scratch
+	.register %g3, #scratch
+	.register %g6, #ignore
+	.register %g7, #ignore
+	.section .note.GNU-stack,"",@progbits
+
+	.section .bss
+	.align	8
+xarch_abi_cur:
+	.skip	8
+
+	.text
+	.align	32
+	.global	xarch_abi_call
+	.type	xarch_abi_call, @function
+xarch_abi_call:
+	.cfi_startproc
+	save	%sp, -FRAME, %sp
+	.cfi_window_save
+	.cfi_register %o7, %i7
+	.cfi_def_cfa_register %fp
+	ADDR(xarch_abi_cur, %o5)
+	stx	%i0, [%o5]
+	mov	%i0, %o5
+	stx	%sp, [%o5 + ST_SP0]
+	stx	%fp, [%o5 + ST_FP0]
+	stx	%i7, [%o5 + ST_I70]
+	stx	%g2, [%o5 + ST_ING + 0]
+	stx	%g3, [%o5 + ST_ING + 8]
+	stx	%g4, [%o5 + ST_ING + 16]
+	stx	%g5, [%o5 + ST_ING + 24]
+	stx	%g6, [%o5 + ST_ING + 32]
+	stx	%g7, [%o5 + ST_ING + 40]
+
+	// The canary: CANARY bytes below the lowest byte of the kernel's
+	// frame, %sp + BIAS - st->frame.
+	ldx	[%o5 + ST_FRAME], %o0
+	add	%sp, BIAS, %o1
+	sub	%o1, %o0, %o1
+	ldx	[%o5 + ST_CANARY], %o2
+	mov	CANARY / 8, %o3
+1:	sub	%o1, 8, %o1
+	subcc	%o3, 1, %o3
+	bne,pt	%xcc, 1b
+	 stx	%o2, [%o1]
+
+	// The seeds, then the entry and the arguments (%o5, st, last).
+	ldx	[%o5 + ST_SEEDL + 0], %l0
+	ldx	[%o5 + ST_SEEDL + 8], %l1
+	ldx	[%o5 + ST_SEEDL + 16], %l2
+	ldx	[%o5 + ST_SEEDL + 24], %l3
+	ldx	[%o5 + ST_SEEDL + 32], %l4
+	ldx	[%o5 + ST_SEEDL + 40], %l5
+	ldx	[%o5 + ST_SEEDL + 48], %l6
+	ldx	[%o5 + ST_SEEDL + 56], %l7
+	ldx	[%o5 + ST_SEEDI + 0], %i0
+	ldx	[%o5 + ST_SEEDI + 8], %i1
+	ldx	[%o5 + ST_SEEDI + 16], %i2
+	ldx	[%o5 + ST_SEEDI + 24], %i3
+	ldx	[%o5 + ST_SEEDI + 32], %i4
+	ldx	[%o5 + ST_SEEDI + 40], %i5
+	ldx	[%o5 + ST_SEEDG + 0], %g2
+	ldx	[%o5 + ST_SEEDG + 8], %g3
+	ldx	[%o5 + ST_SEEDG + 16], %g4
+	ldx	[%o5 + ST_ENTRY], %g1
+	ldx	[%o5 + ST_ARGS + 0], %o0
+	ldx	[%o5 + ST_ARGS + 8], %o1
+	ldx	[%o5 + ST_ARGS + 16], %o2
+	ldx	[%o5 + ST_ARGS + 24], %o3
+	ldx	[%o5 + ST_ARGS + 32], %o4
+	ldx	[%o5 + ST_ARGS + 40], %o5
+	call	%g1
+	 nop
+
+	// Everything to memory first.
+	ADDR(xarch_abi_cur, %o5)
+	ldx	[%o5], %o5
+	stx	%l0, [%o5 + ST_GOTL + 0]
+	stx	%l1, [%o5 + ST_GOTL + 8]
+	stx	%l2, [%o5 + ST_GOTL + 16]
+	stx	%l3, [%o5 + ST_GOTL + 24]
+	stx	%l4, [%o5 + ST_GOTL + 32]
+	stx	%l5, [%o5 + ST_GOTL + 40]
+	stx	%l6, [%o5 + ST_GOTL + 48]
+	stx	%l7, [%o5 + ST_GOTL + 56]
+	stx	%i0, [%o5 + ST_GOTI + 0]
+	stx	%i1, [%o5 + ST_GOTI + 8]
+	stx	%i2, [%o5 + ST_GOTI + 16]
+	stx	%i3, [%o5 + ST_GOTI + 24]
+	stx	%i4, [%o5 + ST_GOTI + 32]
+	stx	%i5, [%o5 + ST_GOTI + 40]
+	stx	%g2, [%o5 + ST_GOTG + 0]
+	stx	%g3, [%o5 + ST_GOTG + 8]
+	stx	%g4, [%o5 + ST_GOTG + 16]
+	stx	%g5, [%o5 + ST_GOTG + 24]
+	stx	%g6, [%o5 + ST_GOTG + 32]
+	stx	%g7, [%o5 + ST_GOTG + 40]
+	stx	%sp, [%o5 + ST_SP1]
+	stx	%fp, [%o5 + ST_FP1]
+	stx	%i7, [%o5 + ST_I71]
+
+	// Put back what our caller relies on.
+	ldx	[%o5 + ST_SP0], %sp
+	ldx	[%o5 + ST_FP0], %fp
+	ldx	[%o5 + ST_I70], %i7
+	ldx	[%o5 + ST_ING + 0], %g2
+	ldx	[%o5 + ST_ING + 8], %g3
+	ldx	[%o5 + ST_ING + 16], %g4
+	ldx	[%o5 + ST_ING + 24], %g5
+	ldx	[%o5 + ST_ING + 32], %g6
+	ldx	[%o5 + ST_ING + 40], %g7
+
+	// The canary: the first changed word from the frame down.
+	ldx	[%o5 + ST_FRAME], %o0
+	add	%sp, BIAS, %o1
+	sub	%o1, %o0, %o1
+	ldx	[%o5 + ST_CANARY], %o2
+	mov	0, %o3
+2:	add	%o3, 8, %o3
+	sub	%o1, 8, %o1
+	ldx	[%o1], %o4
+	cmp	%o4, %o2
+	bne,pn	%xcc, 3f
+	 cmp	%o3, CANARY
+	bne,pt	%xcc, 2b
+	 nop
+	ba,pt	%xcc, 4f
+	 nop
+3:	stx	%o3, [%o5 + ST_CANARYAT]
+	stx	%o4, [%o5 + ST_CANARYGOT]
+4:	ret
+	 restore
+	.cfi_endproc
+	.size	xarch_abi_call, .-xarch_abi_call
+
+// The kernel table's entry addresses (abi_kernels_sparc64.s).
+	.align	4
+	.global	xarch_abi_entries
+	.type	xarch_abi_entries, @function
+xarch_abi_entries:
+	ADDR(xarch_abi_entry_table, %o0)
+	retl
+	 nop
+	.size	xarch_abi_entries, .-xarch_abi_entries
