@@ -43,6 +43,8 @@ Usage:
   xarch models                                          (the CPU model table, ci/models.json)
   xarch speed [--alg A] [--impl I] [--count N] [--json F] [--tune IMPL:NAME=V1,V2]   (openssl-speed style timing)
   xarch speed compare BASE.json [NEW.json]              (per size diff % with significance, geomean)
+  xarch gotest [-C DIR] [--arch A] [--model M] [--mask M] [--shard i/N] [--json F] [--junit F] [-bench RE] [packages]
+                                                        (any Go module's tests across arches, models and feature masks)
   xarch matrix [--shards N] [--arch A] [--format json|lines]   (the CI job matrix: arch x model x shard)
   xarch report merge|show|list FILE.json...             (combine shard reports; xarch report -h)
   xarch cache clean|dir                                 (the build cache: runners, oracle module, wazero code)
@@ -71,6 +73,8 @@ func main() {
 		code, err = cmdModels(os.Args[2:])
 	case "speed":
 		code, err = cmdSpeed(os.Args[2:])
+	case "gotest":
+		code, err = cmdGotest(os.Args[2:])
 	case "matrix":
 		code, err = cmdMatrix(os.Args[2:])
 	case "report":
