@@ -492,6 +492,7 @@ func gotestRun(o gotestOptions) (int, error) {
 		runnable = append(runnable, c)
 	}
 	fmt.Printf("running %d cells (package x arch x model x mask), %d at a time\n", len(runnable), o.jobs)
+	done := 0
 	parallel(len(runnable), o.jobs, func(i int) {
 		c := runnable[i]
 		r := runCell(o, c, c.target.Qemu != "" && !binfmt[c.target.Qemu])
@@ -500,6 +501,11 @@ func gotestRun(o gotestOptions) (int, error) {
 			r.Reason = "model not trusted (" + why + "); the failure is not blamed on the module: " + r.Reason
 		}
 		addResult(r)
+		mu.Lock()
+		done++
+		fmt.Fprintf(os.Stderr, "[%d/%d] %s %s/%s mask %s: %s (%s)\n", done, len(runnable), c.pkg.ImportPath, c.arch, c.model.Name,
+			c.mask.Name, strings.ToUpper(string(r.Status)), r.Elapsed.Round(10*time.Millisecond))
+		mu.Unlock()
 	})
 	sortGotest(rep.Results, o.arches)
 	sort.Strings(notes)
