@@ -188,6 +188,39 @@ func gotestArches(spec string) ([]string, error) {
 	return out, nil
 }
 
+// gotestModels selects an arch's models from --model: with several
+// arches a name applies to the arches that have it, and only a name no
+// selected arch has is an error.
+func gotestModels(table *ci.Table, arches []string, row *ci.Arch, spec string) ([]ci.Model, error) {
+	if spec == "" {
+		return row.Select("")
+	}
+	var mine []string
+	for _, n := range strings.Split(spec, ",") {
+		n = strings.TrimSpace(n)
+		var firstErr error
+		found := false
+		for _, a := range arches {
+			r, _ := table.Find(a)
+			if _, err := r.Select(n); err == nil {
+				found = true
+				if a == row.Arch {
+					mine = append(mine, n)
+				}
+			} else if a == row.Arch {
+				firstErr = err
+			}
+		}
+		if !found {
+			return nil, firstErr
+		}
+	}
+	if len(mine) == 0 {
+		return nil, nil
+	}
+	return row.Select(strings.Join(mine, ","))
+}
+
 // goEnv is the environment of the go command and the builds for an arch.
 func goEnv(arch string) []string {
 	return append(os.Environ(), "GOOS=linux", "GOARCH="+arch, "CGO_ENABLED=0", "GOFLAGS=-buildvcs=false")
@@ -380,7 +413,7 @@ func gotestRun(o gotestOptions) (int, error) {
 	targets := map[string]bool{}
 	for _, a := range o.arches {
 		row, _ := table.Find(a)
-		models, err := row.Select(o.models)
+		models, err := gotestModels(table, o.arches, row, o.models)
 		if err != nil {
 			return 2, err
 		}

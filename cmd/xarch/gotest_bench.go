@@ -78,7 +78,7 @@ func gotestBench(o gotestOptions) (int, error) {
 			}
 			targets = append(targets, benchTarget{arch: a, model: ci.Model{Name: "native", Native: true}, t: driver.Target{Arch: a, Model: "native"}})
 		} else {
-			models, err := row.Select(o.models)
+			models, err := gotestModels(table, o.arches, row, o.models)
 			if err != nil {
 				return 2, err
 			}

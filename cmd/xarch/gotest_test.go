@@ -20,8 +20,8 @@ func plantedModule(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
-		"go.mod": "module example.com/planted\n\ngo 1.26\n",
-		"add.go": "package planted\n\n// Add returns a+b.\nfunc Add(a, b uint64) uint64 { return add(a, b) }\n",
+		"go.mod":         "module example.com/planted\n\ngo 1.26\n",
+		"add.go":         "package planted\n\n// Add returns a+b.\nfunc Add(a, b uint64) uint64 { return add(a, b) }\n",
 		"add_generic.go": "//go:build !arm64\n\npackage planted\n\nfunc add(a, b uint64) uint64 { return a + b }\n",
 		"add_arm64.go":   "package planted\n\n//go:noescape\nfunc add(a, b uint64) uint64\n",
 		// Planted: SUB where ADD belongs.
@@ -89,7 +89,7 @@ func TestGotestShardsMerge(t *testing.T) {
 	for _, sh := range []string{"1/2", "2/2"} {
 		p := filepath.Join(dir, strings.Replace(sh, "/", "of", 1)+".json")
 		files = append(files, p)
-		out, err := exec.Command(bin, "gotest", "-C", mod, "--arch", "amd64", "--mask", "none,all,avx2,aes", "--no-probe",
+		out, err := exec.Command(bin, "gotest", "-C", mod, "--arch", "amd64", "--model", "native", "--mask", "none,all,avx2,aes", "--no-probe",
 			"--shard", sh, "--json", p, ".").CombinedOutput()
 		require.NoError(t, err, string(out))
 	}
@@ -117,6 +117,7 @@ func TestGotestBadInputs(t *testing.T) {
 		{[]string{"gotest", "--arch", "mips", "."}, `unknown arch "mips"`},
 		{[]string{"gotest", "--arch", "sparc64", "."}, "gotest cross-compiles with gc"},
 		{[]string{"gotest", "--arch", "arm64", "--model", "cortex-z9", "."}, `unknown model "cortex-z9"`},
+		{[]string{"gotest", "--arch", "amd64,arm64", "--model", "Haswell,cortex-z9", "."}, `unknown model "cortex-z9"`},
 		{[]string{"gotest", "--arch", "amd64", "--mask", "avx3", "."}, `unknown CPU feature "avx3"`},
 		{[]string{"gotest", "--arch", "amd64", "--mask", "sha3", "."}, `unknown CPU feature "sha3"`},
 		{[]string{"gotest", "-C", filepath.Join(mod, "nope"), "."}, "not a directory"},
