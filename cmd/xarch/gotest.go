@@ -56,6 +56,7 @@ type gotestOptions struct {
 	count     int
 	benchtime string
 	noProbe   bool
+	list      bool
 	rf        reportFlags
 	pkgs      []string
 	args      []string // extra test binary flags (after --)
@@ -100,6 +101,7 @@ func cmdGotest(args []string) (int, error) {
 	fs.StringVar(&o.bench, "bench", "", "run benchmarks matching `REGEXP` natively under each mask (no tests)")
 	fs.IntVar(&o.count, "count", 5, "benchmark samples per mask (-bench)")
 	fs.StringVar(&o.benchtime, "benchtime", "200ms", "-test.benchtime of each sample (-bench)")
+	fs.BoolVar(&o.list, "list", false, "print the cells (package, arch, model, mask) that would run, and stop (nothing is built)")
 	fs.BoolVar(&o.noProbe, "no-probe", false, "do not check emulated models with xarch's feature probes first")
 	o.rf.register(fs)
 	// Flags and packages in any order; "--" ends both, the rest goes to
@@ -253,17 +255,21 @@ func listPackages(dir, arch string, pkgs []string) ([]gotestPkg, error) {
 
 // depInfo is one dependency as go list -deps describes it.
 type depInfo struct {
-	ImportPath string
-	Dir        string
-	GoFiles    []string
-	SFiles     []string
-	ForTest    string
+	ImportPath   string
+	Dir          string
+	GoFiles      []string
+	SFiles       []string
+	Imports      []string
+	TestGoFiles  []string
+	XTestGoFiles []string
 }
 
-// baseDeps are the packages whose feature tests are the runtime's, not the
-// module's (and the feature packages themselves).
+// baseDep: packages whose feature tests are the runtime's and the base
+// library's (math's FMA, sync/atomic, hash/crc32), not the module's, and
+// the feature packages themselves.
 func baseDep(path string) bool {
-	for _, p := range []string{"runtime", "internal/", "vendor/golang.org/x/sys/cpu", "golang.org/x/sys/cpu", "crypto/internal/fips140deps/cpu"} {
+	for _, p := range []string{"runtime", "internal/", "vendor/golang.org/x/sys/cpu", "golang.org/x/sys/cpu", "crypto/internal/fips140deps/cpu",
+		"math", "sync", "syscall", "os", "reflect", "strconv", "time", "bytes", "strings", "unicode", "hash/crc32"} {
 		if path == p || strings.HasPrefix(path, p+"/") || (strings.HasSuffix(p, "/") && strings.HasPrefix(path, p)) {
 			return true
 		}
@@ -272,39 +278,37 @@ func baseDep(path string) bool {
 }
 
 // packageFeatures lists the feature options a package's tests could branch
-// on: feature tests in the package itself and in its dependencies that
-// carry assembly for the arch (the code a feature test selects between),
-// leaving out the runtime's. It also returns x/sys/cpu's directory when the
-// package uses it (its GODEBUG options count too).
+// on: the feature tests in the package itself (its test files included)
+// and in the packages it reaches through at most two imports, descending
+// only through packages without assembly (a wrapper such as crypto/sha256
+// reaches crypto/internal/fips140/sha256) and stopping at those with
+// assembly for the arch (their own feature tests count, not their
+// imports'). The runtime's packages and the std policy shims
+// (shimDep) are left out. It also returns the arch's option names,
+// x/sys/cpu's included when the package reaches it.
 func packageFeatures(dir, arch string, p gotestPkg, gr string) (used []string, options []string, err error) {
-	cmd := exec.Command("go", "list", "-e", "-deps", "-test", "-json=ImportPath,Dir,GoFiles,SFiles,ForTest", p.ImportPath)
+	cmd := exec.Command("go", "list", "-e", "-deps", "-json=ImportPath,Dir,GoFiles,SFiles,Imports,TestGoFiles,XTestGoFiles", p.ImportPath)
 	cmd.Dir, cmd.Env = dir, goEnv(arch)
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, nil, fmt.Errorf("go list -deps %s: %v", p.ImportPath, err)
 	}
-	var deps []depInfo
+	deps := map[string]*depInfo{}
 	dec := json.NewDecoder(bytes.NewReader(out))
 	xsys := ""
 	for dec.More() {
-		var d depInfo
-		if err := dec.Decode(&d); err != nil {
+		d := &depInfo{}
+		if err := dec.Decode(d); err != nil {
 			return nil, nil, err
 		}
 		if d.ImportPath == "golang.org/x/sys/cpu" || d.ImportPath == "vendor/golang.org/x/sys/cpu" {
 			xsys = d.Dir
 		}
-		deps = append(deps, d)
+		deps[d.ImportPath] = d
 	}
 	options = cpuOptions(arch, gr, xsys)
 	var src bytes.Buffer
-	for _, d := range deps {
-		base := strings.Fields(d.ImportPath)[0] // "p [p.test]"
-		self := base == p.ImportPath || base == p.ImportPath+"_test" || d.ForTest == p.ImportPath
-		if baseDep(base) || (!self && len(d.SFiles) == 0) {
-			continue
-		}
-		files := d.GoFiles
+	read := func(d *depInfo, files []string) {
 		for _, f := range files {
 			if b, err := os.ReadFile(filepath.Join(d.Dir, f)); err == nil {
 				src.Write(b)
@@ -312,7 +316,39 @@ func packageFeatures(dir, arch string, p gotestPkg, gr string) (used []string, o
 			}
 		}
 	}
+	seen := map[string]bool{}
+	var visit func(path string, depth int)
+	visit = func(path string, depth int) {
+		d := deps[path]
+		if d == nil || seen[path] || (depth > 0 && (baseDep(path) || shimDep(path))) {
+			return
+		}
+		seen[path] = true
+		read(d, d.GoFiles)
+		if depth == 0 {
+			read(d, d.TestGoFiles)
+			read(d, d.XTestGoFiles)
+		}
+		if (depth > 0 && len(d.SFiles) > 0) || depth >= 2 {
+			return
+		}
+		for _, imp := range d.Imports {
+			visit(imp, depth+1)
+		}
+	}
+	visit(p.ImportPath, 0)
 	return usedFeatures(src.Bytes(), arch, options), options, nil
+}
+
+// shimDep: std packages that route to every implementation (FIPS policy,
+// BoringCrypto) rather than choose one.
+func shimDep(path string) bool {
+	switch path {
+	case "crypto/cipher", "crypto/internal/fips140only", "crypto/internal/boring", "crypto/internal/fips140", "crypto/internal/fips140/check",
+		"crypto/internal/fips140/drbg", "crypto/internal/sysrand", "crypto/internal/randutil", "crypto/internal/entropy":
+		return true
+	}
+	return false
 }
 
 // gotestCacheDir is where test binaries are kept: per module directory.
@@ -490,6 +526,16 @@ func gotestRun(o gotestOptions) (int, error) {
 		}
 	}
 	rep.Targets = len(targets)
+	if o.list {
+		for _, c := range cells {
+			fmt.Printf("%s\t%s\t%s\t%s\n", c.pkg.ImportPath, c.arch, c.model.Name, c.mask.Name)
+		}
+		for _, n := range notes {
+			fmt.Println("note:", n)
+		}
+		fmt.Printf("%d cells\n", len(cells))
+		return 0, nil
+	}
 
 	// Build every binary (in parallel, go caches the rest).
 	bstart := time.Now()
