@@ -838,6 +838,9 @@ func runCell(o gotestOptions, c gotestCell, noBinfmt bool) suite.Result {
 				crash = gotestSignal(ws.Signal())
 			}
 		}
+		if bytes.Contains(raw, []byte("panic: test timed out after")) {
+			crash = "a timeout (-test.timeout " + o.timeout.String() + ")"
+		}
 		if ctx.Err() != nil {
 			crash = "host timeout (killed after " + (o.timeout + time.Minute).String() + ")"
 		}
@@ -858,7 +861,11 @@ func runCell(o gotestOptions, c gotestCell, noBinfmt bool) suite.Result {
 			run = runPattern(running.name, byName)
 		}
 		msg := running.outputOr(pkgOutput.String() + string(tail(raw, 4000)))
-		res.Status, res.Reason = suite.Failed, fmt.Sprintf("crashed with %s in %s", crash, where)
+		what := "crashed with " + crash
+		if strings.HasPrefix(crash, "a timeout") || strings.HasPrefix(crash, "host timeout") {
+			what = "stopped by " + crash
+		}
+		res.Status, res.Reason = suite.Failed, fmt.Sprintf("%s in %s", what, where)
 		failWith(where, msg, run)
 	case len(failed) > 0:
 		res.Status = suite.Failed

@@ -29,6 +29,14 @@ func plantedModule(t *testing.T) string {
 		"add_test.go": "package planted\n\nimport \"testing\"\n\nfunc TestAdd(t *testing.T) {\n\tif got := Add(2, 3); got != 5 {\n\t\tt.Fatalf(\"Add(2, 3) = %d, want 5\", got)\n\t}\n}\n\n" +
 			"func TestOther(t *testing.T) {}\n",
 	}
+	// A second package whose arm64 assembly executes an undefined
+	// instruction: a crash, attributed to SIGILL and its test.
+	files["crash/crash.go"] = "package crash\n\nfunc Nop() { nop() }\n"
+	files["crash/nop_generic.go"] = "//go:build !arm64\n\npackage crash\n\nfunc nop() {}\n"
+	files["crash/nop_arm64.go"] = "package crash\n\nfunc nop()\n"
+	files["crash/nop_arm64.s"] = "#include \"textflag.h\"\n\nTEXT ·nop(SB), NOSPLIT, $0-0\n\tWORD $0x00000000\n\tRET\n"
+	files["crash/crash_test.go"] = "package crash\n\nimport \"testing\"\n\nfunc TestFine(t *testing.T) {}\n\nfunc TestNop(t *testing.T) { Nop() }\n"
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "crash"), 0o755))
 	for name, body := range files {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
 	}
@@ -53,7 +61,7 @@ func TestGotestPlantedArm64Failure(t *testing.T) {
 	mod := plantedModule(t)
 	t.Setenv("XARCH_CACHE", t.TempDir())
 	js := filepath.Join(t.TempDir(), "r.json")
-	cmd := exec.Command(bin, "gotest", "-C", mod, "--arch", "amd64,arm64", "--model", "native,cortex-a53", "--no-probe", "--json", js, ".")
+	cmd := exec.Command(bin, "gotest", "-C", mod, "--arch", "amd64,arm64", "--model", "native,cortex-a53", "--no-probe", "--json", js, "./...")
 	out, err := cmd.CombinedOutput()
 	s := string(out)
 	require.Error(t, err, s)
@@ -61,6 +69,8 @@ func TestGotestPlantedArm64Failure(t *testing.T) {
 	require.Regexp(t, `example.com/planted\s+amd64\s+native\s+none\s+PASSED\s+2/2`, s)
 	require.Regexp(t, `example.com/planted\s+arm64\s+cortex-a53\s+none\s+FAILED\s+1/2`, s)
 	require.Contains(t, s, "Add(2, 3) = 18446744073709551615, want 5")
+	require.Regexp(t, `example.com/planted/crash\s+amd64\s+native\s+none\s+PASSED\s+2/2`, s)
+	require.Regexp(t, `example.com/planted/crash\s+arm64\s+cortex-a53\s+none\s+FAILED\s+\d/2\s+\S+\s+crashed with SIGILL in TestNop`, s)
 
 	m := regexp.MustCompile(`(?m)^\s+repro: (.*)$`).FindStringSubmatch(s)
 	require.NotNil(t, m, s)
@@ -75,8 +85,8 @@ func TestGotestPlantedArm64Failure(t *testing.T) {
 
 	f, err := report.ReadJSON(js)
 	require.NoError(t, err)
-	require.Equal(t, 1, f.Totals.Failed)
-	require.Equal(t, 1, f.Totals.Passed)
+	require.Equal(t, 2, f.Totals.Failed)
+	require.Equal(t, 2, f.Totals.Passed)
 }
 
 // Shards of a gotest run merge into the whole run with `xarch report merge`.
@@ -90,7 +100,7 @@ func TestGotestShardsMerge(t *testing.T) {
 		p := filepath.Join(dir, strings.Replace(sh, "/", "of", 1)+".json")
 		files = append(files, p)
 		out, err := exec.Command(bin, "gotest", "-C", mod, "--arch", "amd64", "--model", "native", "--mask", "none,all,avx2,aes", "--no-probe",
-			"--shard", sh, "--json", p, ".").CombinedOutput()
+			"--shard", sh, "--json", p, "./...").CombinedOutput()
 		require.NoError(t, err, string(out))
 	}
 	merged := filepath.Join(dir, "merged.json")
@@ -98,7 +108,7 @@ func TestGotestShardsMerge(t *testing.T) {
 	require.NoError(t, err, string(out))
 	f, err := report.ReadJSON(merged)
 	require.NoError(t, err)
-	require.Len(t, f.Results, 4, "4 masks on amd64/native")
+	require.Len(t, f.Results, 8, "4 masks on amd64/native, 2 packages")
 	seen := map[string]bool{}
 	for _, r := range f.Results {
 		seen[r.File] = true
