@@ -225,7 +225,11 @@ func gotestModels(table *ci.Table, arches []string, row *ci.Arch, spec string) (
 
 // goEnv is the environment of the go command and the builds for an arch.
 func goEnv(arch string) []string {
-	return append(os.Environ(), "GOOS=linux", "GOARCH="+arch, "CGO_ENABLED=0", "GOFLAGS=-buildvcs=false")
+	flags := os.Getenv("GOFLAGS") // the user's (-mod=vendor, -tags) stay
+	if !strings.Contains(flags, "-buildvcs") {
+		flags = strings.TrimSpace(flags + " -buildvcs=false")
+	}
+	return append(os.Environ(), "GOOS=linux", "GOARCH="+arch, "CGO_ENABLED=0", "GOFLAGS="+flags)
 }
 
 // listPackages runs go list for an arch.
