@@ -936,13 +936,18 @@ func tail(b []byte, n int) []byte {
 	return b[len(b)-n:]
 }
 
-// trimOutput keeps a failure's output readable: at most 40 lines, the
-// test2json framing bytes removed.
+// trimOutput keeps a failure's output readable: at most 30 lines of at
+// most 300 bytes, the test2json framing bytes removed.
 func trimOutput(s string) string {
 	s = strings.ReplaceAll(s, "\x16", "")
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) > 40 {
-		lines = append(lines[:20], append([]string{fmt.Sprintf("    ... %d lines ...", len(lines)-40)}, lines[len(lines)-20:]...)...)
+	for i, l := range lines {
+		if len(l) > 300 {
+			lines[i] = l[:240] + fmt.Sprintf("... (%d more bytes)", len(l)-240)
+		}
+	}
+	if len(lines) > 30 {
+		lines = append(lines[:15], append([]string{fmt.Sprintf("    ... %d lines ...", len(lines)-30)}, lines[len(lines)-15:]...)...)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -191,6 +191,9 @@ func probeModel(root, arch, model string) (untrusted string, rows []suite.ProbeR
 	return untrusted, rows, note
 }
 
+// maxPrinted failing tests are printed per cell (the JSON keeps them all).
+const maxPrinted = 3
+
 // printGotest writes the matrix (package x arch x model x mask), the
 // failures with their output and repro lines, the probes and notes, and
 // the totals; the last line is "xarch: N passed, N failed, N skipped".
@@ -228,7 +231,12 @@ func printGotest(w io.Writer, rep *suite.Report) {
 	tw.Flush()
 	var failures []string
 	for _, r := range rep.Results {
-		for _, fl := range r.Failures {
+		for i, fl := range r.Failures {
+			if i == maxPrinted {
+				failures = append(failures, fmt.Sprintf("--- %s %s/%s mask %s: %d more failing tests, each with its repro line in the JSON report (--json)",
+					r.Impl, r.Arch, r.Model, strings.TrimPrefix(r.File, "mask:"), len(r.Failures)-maxPrinted))
+				break
+			}
 			body := "      " + strings.ReplaceAll(strings.TrimRight(fl.Msg, "\n"), "\n", "\n      ")
 			failures = append(failures, fmt.Sprintf("--- %s %s/%s mask %s: %s\n%s\n    repro: %s", r.Impl, r.Arch, r.Model,
 				strings.TrimPrefix(r.File, "mask:"), fl.Where, body, fl.Repro))
