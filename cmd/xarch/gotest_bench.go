@@ -150,6 +150,9 @@ func benchTarget1(w io.Writer, o gotestOptions, p gotestPkg, bt benchTarget, mas
 	for _, m := range masks {
 		samples[m.Name] = map[string][]float64{}
 	}
+	if o.count < 6 {
+		fmt.Fprintf(w, "\nnote: %d samples per mask: too few for a 95%% range of the median (shown as ∞); the U test still runs\n", o.count)
+	}
 	start := time.Now()
 	for round := 0; round < o.count; round++ {
 		for _, m := range masks {
