@@ -385,13 +385,8 @@ func buildTest(dir, cache, arch string, p gotestPkg) (string, error) {
 // through qemu, so a test that executes its own binary works emulated.
 func binfmtEnabled(qemu string) bool {
 	name := strings.TrimSuffix(filepath.Base(qemu), "-static") // qemu-aarch64
-	for _, n := range []string{name, strings.Replace(name, "qemu-", "qemu-", 1)} {
-		b, err := os.ReadFile(filepath.Join(binfmtDir, n))
-		if err == nil && bytes.HasPrefix(b, []byte("enabled")) {
-			return true
-		}
-	}
-	return false
+	b, err := os.ReadFile(filepath.Join(binfmtDir, name))
+	return err == nil && bytes.HasPrefix(b, []byte("enabled"))
 }
 
 // binfmtDir is a variable so tests can point it elsewhere.
