@@ -244,7 +244,7 @@ func writeMaskTable(w io.Writer, m gotestMask, names []string, base, masked map[
 		b := base[name]
 		if masked == nil {
 			c := speed.CompareSamples(0, b, b)
-			fmt.Fprintf(tw, "  %s\t%s %s\t\n", name, fmtNS(c.Base), c.BaseCI)
+			fmt.Fprintf(tw, "  %s\t%s ± %s\t\n", name, fmtNS(c.Base), c.BaseCI)
 			continue
 		}
 		x := masked[name]
@@ -258,7 +258,7 @@ func writeMaskTable(w io.Writer, m gotestMask, names []string, base, masked map[
 			logSum += math.Log(c.New / c.Base)
 			n++
 		}
-		fmt.Fprintf(tw, "  %s\t%s %s\t%s %s\t%s\t%s\t\n", name, fmtNS(c.Base), c.BaseCI, fmtNS(c.New), c.NewCI, c.Verdict(), c.PairedVerdict())
+		fmt.Fprintf(tw, "  %s\t%s ± %s\t%s ± %s\t%s\t%s\t\n", name, fmtNS(c.Base), c.BaseCI, fmtNS(c.New), c.NewCI, c.Verdict(), c.PairedVerdict())
 	}
 	if n > 0 {
 		fmt.Fprintf(tw, "  geomean\t\t\t%+.2f%%\t\t\n", 100*(math.Exp(logSum/float64(n))-1))
