@@ -240,3 +240,35 @@ func TestReexec(t *testing.T) {
 	require.Contains(t, s, "TestReexec")
 	require.Contains(t, s, "apt-get install qemu-user-binfmt")
 }
+
+// -bench: ns/op per benchmark from the test binary's output, and the
+// per-mask table with its significance columns.
+func TestGotestBenchTable(t *testing.T) {
+	out := []byte("goos: linux\nBenchmarkHash8K/New-2   \t  100000\t     12345.5 ns/op\t 663.60 MB/s\nBenchmarkX-2 10 7 ns/op\nPASS\n")
+	require.Equal(t, map[string]float64{"BenchmarkHash8K/New-2": 12345.5, "BenchmarkX-2": 7}, parseBench(out))
+
+	base := map[string][]float64{"BenchmarkA": {100, 101, 99, 100, 102, 98}, "BenchmarkB": {50, 51, 49, 50, 50, 52}}
+	masked := map[string][]float64{"BenchmarkA": {200, 201, 199, 202, 198, 200}, "BenchmarkB": {50, 49, 51, 50, 52, 50}}
+	var b strings.Builder
+	writeMaskTable(&b, gotestMask{Name: "sha", Features: []string{"sha"}}, []string{"BenchmarkA", "BenchmarkB"}, base, masked)
+	s := b.String()
+	require.Contains(t, s, "mask sha (GODEBUG=cpu.sha=off) vs no mask")
+	require.Regexp(t, `BenchmarkA\s+100.00ns ± \S+\s+200.00ns ± \S+\s+\+100.00% \(p=0.002 n=6\)`, s)
+	require.Regexp(t, `BenchmarkB\s+50.00ns ± \S+\s+50.00ns ± \S+\s+~ \(p=`, s)
+	require.Contains(t, s, "geomean")
+}
+
+func TestGotestRunPattern(t *testing.T) {
+	by := map[string]*testOutcome{
+		"TestX":         {name: "TestX", action: "fail"},
+		"TestX/a.b":     {name: "TestX/a.b", action: "fail"},
+		"TestX/ok":      {name: "TestX/ok", action: "pass"},
+		"TestY":         {name: "TestY", action: "fail"},
+		"TestY/one":     {name: "TestY/one", action: "fail"},
+		"TestY/two":     {name: "TestY/two", action: "fail"},
+		"TestY/one/sub": {name: "TestY/one/sub", action: "fail"},
+	}
+	require.Equal(t, `^TestX$/^a\.b$`, runPattern("TestX", by))
+	require.Equal(t, `^TestY$`, runPattern("TestY", by), "two failing subtests: the whole test")
+	require.Equal(t, `^TestZ$`, runPattern("TestZ", by))
+}
