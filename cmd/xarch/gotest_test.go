@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -13,6 +14,39 @@ import (
 	"github.com/xarchlab/xarch/report"
 	"github.com/xarchlab/xarch/suite"
 )
+
+var gotestBinOnce struct {
+	sync.Once
+	path string
+	err  error
+	out  []byte
+}
+
+// TestMain removes gotestBin's build when the tests are done.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if gotestBinOnce.path != "" {
+		os.RemoveAll(filepath.Dir(gotestBinOnce.path))
+	}
+	os.Exit(code)
+}
+
+// gotestBin builds the CLI once for the gotest tests (each build costs
+// seconds on a loaded machine); TestMain removes it.
+func gotestBin(t *testing.T) string {
+	t.Helper()
+	gotestBinOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "xarch-gotest-bin")
+		if err != nil {
+			gotestBinOnce.err = err
+			return
+		}
+		gotestBinOnce.path = filepath.Join(dir, "xarch")
+		gotestBinOnce.out, gotestBinOnce.err = exec.Command("go", "build", "-o", gotestBinOnce.path, ".").CombinedOutput()
+	})
+	require.NoError(t, gotestBinOnce.err, string(gotestBinOnce.out))
+	return gotestBinOnce.path
+}
 
 // plantedModule writes a tiny module whose Add is right in Go and on
 // amd64, and wrong in its arm64-only assembly (a - b instead of a + b).
@@ -57,7 +91,7 @@ func needQemu(t *testing.T, q string) {
 // printed repro line reproduces it when run by a shell.
 func TestGotestPlantedArm64Failure(t *testing.T) {
 	needQemu(t, "qemu-aarch64-static")
-	bin := xarchBin(t)
+	bin := gotestBin(t)
 	mod := plantedModule(t)
 	t.Setenv("XARCH_CACHE", t.TempDir())
 	js := filepath.Join(t.TempDir(), "r.json")
@@ -91,7 +125,7 @@ func TestGotestPlantedArm64Failure(t *testing.T) {
 
 // Shards of a gotest run merge into the whole run with `xarch report merge`.
 func TestGotestShardsMerge(t *testing.T) {
-	bin := xarchBin(t)
+	bin := gotestBin(t)
 	mod := plantedModule(t)
 	t.Setenv("XARCH_CACHE", t.TempDir())
 	dir := t.TempDir()
@@ -118,7 +152,7 @@ func TestGotestShardsMerge(t *testing.T) {
 }
 
 func TestGotestBadInputs(t *testing.T) {
-	bin := xarchBin(t)
+	bin := gotestBin(t)
 	mod := plantedModule(t)
 	for _, c := range []struct {
 		args []string
@@ -232,7 +266,7 @@ func TestReexec(t *testing.T) {
 }
 `), 0o644))
 	t.Setenv("XARCH_CACHE", t.TempDir())
-	out, err := exec.Command(xarchBin(t), "gotest", "-C", mod, "--arch", "arm64", "--model", "cortex-a53", "--no-probe", ".").CombinedOutput()
+	out, err := exec.Command(gotestBin(t), "gotest", "-C", mod, "--arch", "arm64", "--model", "cortex-a53", "--no-probe", ".").CombinedOutput()
 	s := string(out)
 	require.NoError(t, err, "a binfmt problem must not fail the run:\n%s", s)
 	require.Regexp(t, `arm64\s+cortex-a53\s+none\s+SKIPPED\s+1/2`, s)
