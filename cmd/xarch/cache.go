@@ -3,12 +3,14 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/xarchlab/xarch/driver"
 )
 
 // cmdCache manages the build cache (runners, the reference module, wazero's
-// compiled code): `xarch cache clean` empties it, `xarch cache dir` prints
+// compiled code, gotest's test binaries): `xarch cache clean` empties it, `xarch cache dir` prints
 // where it is. Runners are also pruned to the newest driver.KeepRunners
 // builds per arch whenever one is built.
 func cmdCache(args []string) (int, error) {
@@ -28,6 +30,13 @@ func cmdCache(args []string) (int, error) {
 		fmt.Println(dir)
 	case "clean":
 		removed, err := driver.CleanCache(dir)
+		if g := filepath.Join(dir, "gotest"); err == nil { // xarch gotest's test binaries
+			if _, serr := os.Stat(g); serr == nil {
+				if err = os.RemoveAll(g); err == nil {
+					removed = append(removed, g)
+				}
+			}
+		}
 		for _, r := range removed {
 			fmt.Println("removed", r)
 		}
