@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -120,6 +121,7 @@ func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
 		// The cache is checked, not trusted: a truncated or replaced
 		// binary would otherwise read as a kernel crash forever.
 		if err := VerifySum(path); err == nil {
+			holdRunner(filepath.Dir(path))
 			return path, false, nil
 		} else if o.Log != nil {
 			fmt.Fprintf(o.Log, "cached %s runner %s is damaged (%v); rebuilding it\n", goarch, path, err)
@@ -159,6 +161,7 @@ func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
 	if err := os.Rename(tmp, path); err != nil {
 		return "", false, err
 	}
+	holdRunner(filepath.Dir(path))
 	pruneRunners(o.CacheDir, goarch, filepath.Dir(path))
 	return path, true, nil
 }
@@ -206,8 +209,42 @@ func VerifySum(path string) error {
 // newest); older ones go when a new one is built, so the cache stays bounded.
 const KeepRunners = 3
 
-// pruneRunners removes all but the newest KeepRunners builds of goarch
-// (never keep), and temporary files left by killed builds.
+// heldRunners are the open lock files of the runners this process uses:
+// a shared flock on <runner dir>/.inuse for the process's lifetime, so a
+// concurrent xarch (another checkout, another arch list) never prunes a
+// runner a run is still starting. The directory's mtime is its last use.
+var heldRunners []*os.File
+
+func holdRunner(dir string) {
+	now := time.Now()
+	os.Chtimes(dir, now, now)
+	f, err := os.OpenFile(filepath.Join(dir, ".inuse"), os.O_CREATE|os.O_RDONLY, 0o644)
+	if err != nil {
+		return
+	}
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_SH) != nil {
+		f.Close()
+		return
+	}
+	heldRunners = append(heldRunners, f)
+}
+
+// removeIfUnused removes a runner directory unless some process holds it.
+func removeIfUnused(dir string) {
+	f, err := os.OpenFile(filepath.Join(dir, ".inuse"), os.O_CREATE|os.O_RDONLY, 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
+		return // in use by a running xarch (or by this one)
+	}
+	os.RemoveAll(dir)
+}
+
+// pruneRunners removes all but the newest (last used) KeepRunners builds of
+// goarch (never keep, nor one a running xarch holds), and temporary files
+// left by killed builds.
 func pruneRunners(cacheDir, goarch, keep string) {
 	dirs, _ := filepath.Glob(filepath.Join(cacheDir, "runners", goarch+"-*"))
 	type ent struct {
@@ -225,7 +262,7 @@ func pruneRunners(cacheDir, goarch, keep string) {
 	sort.Slice(es, func(i, j int) bool { return es[i].mod.After(es[j].mod) })
 	for i, e := range es {
 		if i >= KeepRunners-1 {
-			os.RemoveAll(e.dir)
+			removeIfUnused(e.dir)
 		}
 	}
 	tmps, _ := filepath.Glob(filepath.Join(cacheDir, "runners", "*", "*.tmp*"))
