@@ -20,14 +20,18 @@ import (
 // Target is where a runner runs: natively, or under a qemu-user emulator
 // with a CPU model.
 type Target struct {
-	Arch   string
-	Model  string // model name from the table ("native", "Haswell", ...)
-	Qemu   string // emulator binary; "" for native
-	CPU    string // qemu -cpu value; "" for the emulator's default
-	Binary string // the runner
-	Mask   string // features to turn off (runner --mask)
-	Force  string // features to treat as detected (runner --force; ci.Model.Force)
-	ABI    bool   // kernels through the ABI trampoline (runner --abi)
+	Arch  string
+	Model string // model name from the table ("native", "Haswell", ...)
+	Qemu  string // emulator binary; "" for native
+	CPU   string // qemu -cpu value; "" for the emulator's default
+	// Gen is the emulator generation (ci/models.json "emulators"; "" when
+	// native) and Emulator the version the binary reports ("qemu 10.0.2").
+	Gen      string
+	Emulator string
+	Binary   string // the runner
+	Mask     string // features to turn off (runner --mask)
+	Force    string // features to treat as detected (runner --force; ci.Model.Force)
+	ABI      bool   // kernels through the ABI trampoline (runner --abi)
 }
 
 // String is "arch/model".

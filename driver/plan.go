@@ -3,8 +3,10 @@ package driver
 import (
 	"fmt"
 	"os/exec"
+	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/xarchlab/xarch/ci"
 )
@@ -49,7 +51,7 @@ func Plan(o PlanOptions) ([]Planned, error) {
 		}
 		bin, buildErr := "", error(nil)
 		for _, m := range models {
-			p := Planned{Model: m, Target: Target{Arch: a, Model: m.Name, Mask: o.Mask, Force: strings.Join(m.Force, ","), ABI: o.ABI}}
+			p := Planned{Model: m, Target: Target{Arch: a, Model: m.Label(), Mask: o.Mask, Force: strings.Join(m.Force, ","), ABI: o.ABI}}
 			if m.Native {
 				if a != runtime.GOARCH {
 					p.Skip = fmt.Sprintf("native %s needs a %s host (this host is %s)", a, a, runtime.GOARCH)
@@ -57,9 +59,18 @@ func Plan(o PlanOptions) ([]Planned, error) {
 					continue
 				}
 			} else {
-				p.Target.Qemu, p.Target.CPU = row.Qemu, m.QemuCPU()
-				if _, err := exec.LookPath(row.Qemu); err != nil {
-					why := row.Qemu + " is not installed (run `sudo ci/install-deps.sh`, Debian package qemu-user-static)"
+				p.Target.CPU, p.Target.Gen = m.QemuCPU(), m.Gen
+				path, why := table.QemuPath(row, m.Gen)
+				p.Target.Qemu = path
+				if path == "" {
+					p.Target.Qemu = row.Qemu
+					if b, ok := row.Emulators[m.Gen]; ok {
+						p.Target.Qemu = b
+					}
+				}
+				if why == "" {
+					p.Target.Emulator = EmulatorVersion(path)
+				} else {
 					if o.CI {
 						p.Fail = why
 					} else {
@@ -84,4 +95,28 @@ func Plan(o PlanOptions) ([]Planned, error) {
 		}
 	}
 	return out, nil
+}
+
+var (
+	versionMu    sync.Mutex
+	versionCache = map[string]string{}
+	qemuVersion  = regexp.MustCompile(`version (\d+\.\d+(\.\d+)?)`)
+)
+
+// EmulatorVersion is "qemu X.Y.Z" as the binary reports it (cached per
+// path), or "qemu (version unknown)".
+func EmulatorVersion(path string) string {
+	versionMu.Lock()
+	defer versionMu.Unlock()
+	if v, ok := versionCache[path]; ok {
+		return v
+	}
+	v := "qemu (version unknown)"
+	if out, err := exec.Command(path, "--version").Output(); err == nil {
+		if m := qemuVersion.FindSubmatch(out); m != nil {
+			v = "qemu " + string(m[1])
+		}
+	}
+	versionCache[path] = v
+	return v
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/suite"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // Failure is one implementation's first failing case, shrunk.
@@ -55,7 +56,11 @@ func (f *Failure) Message() string {
 		fmt.Fprintf(&b, " in variant %s", f.Variant.Describe(len(f.Case.Data), f.Case.Op.Cipher))
 	}
 	if f.Detail != "" {
-		fmt.Fprintf(&b, ": %s", f.Detail)
+		detail := f.Detail
+		if text, site, ok := wire.ParseFaultSite(detail); ok {
+			detail = text + "; faulting instruction: " + site.String()
+		}
+		fmt.Fprintf(&b, ": %s", detail)
 	}
 	fmt.Fprintf(&b, "\n        case: %s", f.Case.Describe())
 	if f.OrigLen != len(f.Case.Data) {

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"github.com/xarchlab/xarch/ci"
 	"io"
 	"runtime"
 	"sort"
@@ -139,9 +140,11 @@ func Run(o Options) (*Report, error) {
 	}
 	var plans []TargetStat
 	var targets []driver.Target
+	var models []ci.Model
 	for _, p := range planned {
 		plans = append(plans, TargetStat{Arch: p.Target.Arch, Model: p.Target.Model, Skip: p.Skip, Fail: p.Fail})
 		targets = append(targets, p.Target)
+		models = append(models, p.Model)
 	}
 
 	op := <-orc
@@ -173,7 +176,7 @@ func Run(o Options) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				tr := &targetRun{o: o, t: targets[i], st: plans[i], or: or, memo: memo}
+				tr := &targetRun{o: o, t: targets[i], model: models[i], st: plans[i], or: or, memo: memo}
 				tr.run()
 				out <- done{i, tr.st, tr.results, tr.failures, tr.notes}
 			}
@@ -218,8 +221,12 @@ func (st TargetStat) line() string {
 
 // targetRun fuzzes one (arch, model) pair.
 type targetRun struct {
-	o        Options
-	t        driver.Target
+	o     Options
+	t     driver.Target
+	model ci.Model
+	// excuses: forms whose memory-operand probe shows the emulator, not
+	// the kernel, faults there (suite.MemProbeTarget).
+	excuses  suite.MemExcuses
 	st       TargetStat
 	or       *oracle.Oracle
 	memo     *expectMemo
@@ -271,6 +278,7 @@ func (tr *targetRun) run() {
 	}
 	tr.sess = sess
 	defer sess.Close()
+	tr.excuses, _, _ = suite.MemProbeTarget(sess, tr.t, tr.model, sess.Info(), tr.o.Timeout)
 	var impls []*implRun
 	for _, im := range sess.Info().Impls {
 		if !suite.MatchImpl(tr.o.Impl, im.Name) || (im.Planted && !tr.o.Planted) ||
@@ -378,6 +386,16 @@ func (tr *targetRun) runCase(ir *implRun, i int) error {
 	ir.done = true
 	ir.res.Status = suite.Failed
 	ir.res.Reason = fmt.Sprintf("%s at fuzz case %d", f.Kind, f.Case.Index)
+	if f.Kind == KindFault {
+		if why := tr.excuses.Excuse(f.Detail); why != "" {
+			// The emulator's fault, proven by the probe of the very
+			// instruction that faulted: not judged, not passed.
+			ir.res.Status = suite.NotEmulated
+			ir.res.Reason = fmt.Sprintf("%s at fuzz case %d: %s", f.Kind, f.Case.Index, why)
+			ir.res.Failures = append(ir.res.Failures, suite.Failure{Where: f.Where(), Msg: f.Message(), Repro: f.Repro})
+			return nil
+		}
+	}
 	ir.res.Failures = append(ir.res.Failures, suite.Failure{Where: f.Where(), Msg: f.Message(), Repro: f.Repro})
 	tr.failures = append(tr.failures, f)
 	return nil

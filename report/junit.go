@@ -110,7 +110,11 @@ func JUnit(f *File) *JUnitSuites {
 		if !ok {
 			i = len(doc.Suites)
 			idx[name] = i
-			doc.Suites = append(doc.Suites, JUnitSuite{Name: name, Timestamp: stamp, Properties: props})
+			sp := props
+			if r.Emulator != "" {
+				sp = append(append([]JUnitProperty(nil), props...), JUnitProperty{Name: "emulator", Value: r.Emulator})
+			}
+			doc.Suites = append(doc.Suites, JUnitSuite{Name: name, Timestamp: stamp, Properties: sp})
 		}
 		s := &doc.Suites[i]
 		c := JUnitCase{Classname: r.Arch + "/" + r.Model + "/" + r.Impl, Name: CaseName(r), Time: secs(r.ElapsedNS)}

@@ -59,12 +59,12 @@ func BuildMatrix(t *ci.Table, arches []string, shards int) (*Matrix, error) {
 			if md.Native {
 				os = nativeRunner[a]
 				if os == "" {
-					return nil, fmt.Errorf("ci/models.json: native %s model %q is in the default set, but there is no hosted %s runner", a, md.Name, a)
+					return nil, fmt.Errorf("ci/models.json: native %s model %q is in the default set, but there is no hosted %s runner", a, md.Label(), a)
 				}
 			}
 			for i := 1; i <= shards; i++ {
-				m.Include = append(m.Include, MatrixEntry{Arch: a, Model: md.Name, Shard: i, Shards: shards, OS: os,
-					ID: fmt.Sprintf("%s-%s-%dof%d", a, artifactSafe(md.Name), i, shards)})
+				m.Include = append(m.Include, MatrixEntry{Arch: a, Model: md.Label(), Shard: i, Shards: shards, OS: os,
+					ID: fmt.Sprintf("%s-%s-%dof%d", a, artifactSafe(md.Label()), i, shards)})
 			}
 		}
 	}

@@ -159,6 +159,12 @@ func Merge(in []Input, expect *Matrix) (*File, []string) {
 		for _, n := range f.Notes {
 			notes[n] = true
 		}
+		for k, v := range f.Emulators {
+			if out.Emulators == nil {
+				out.Emulators = map[string]string{}
+			}
+			out.Emulators[k] = v
+		}
 		for _, p := range f.Probes {
 			k := fmt.Sprintf("%s %s %s %s %v %v", p.Arch, p.Model, p.Feature, p.Instr, p.Forced, p.NoProbe)
 			if !probes[k] {

@@ -34,9 +34,12 @@ type File struct {
 	Notes     []string  `json:"notes"`
 	// Probes are the feature known-answer probes of each target (suite's
 	// own rows: every field, as suite names it).
-	Probes  []suite.ProbeRow `json:"probes,omitempty"`
-	Totals  Totals           `json:"totals"`
-	Results []Result         `json:"results"`
+	Probes []suite.ProbeRow `json:"probes,omitempty"`
+	// Emulators: what ran each target ("arch/model" -> "qemu 10.0.2",
+	// "native"); each result carries its own too.
+	Emulators map[string]string `json:"emulators,omitempty"`
+	Totals    Totals            `json:"totals"`
+	Results   []Result          `json:"results"`
 	// Sources lists the files a merge read (empty otherwise).
 	Sources []Source `json:"sources,omitempty"`
 }
@@ -86,6 +89,7 @@ type Result struct {
 	Reason    string    `json:"reason,omitempty"`
 	Failures  []Failure `json:"failures,omitempty"`
 	ElapsedNS int64     `json:"elapsed_ns"`
+	Emulator  string    `json:"emulator,omitempty"` // "qemu 10.0.2", "native"
 }
 
 // Failure mirrors suite.Failure.
@@ -140,6 +144,13 @@ func New(rep *suite.Report, m Meta, runErr error) *File {
 	f.Targets = rep.Targets
 	f.Notes = append(f.Notes, rep.Notes...)
 	f.Probes = append(f.Probes, rep.Probes...)
+	if len(rep.Emulators) > 0 {
+		f.Emulators = map[string]string{}
+		for k, v := range rep.Emulators {
+			f.Emulators[k] = v
+		}
+	}
+	rep.Stamp()
 	for _, r := range rep.Results {
 		f.Results = append(f.Results, fromSuite(r))
 	}
@@ -149,7 +160,7 @@ func New(rep *suite.Report, m Meta, runErr error) *File {
 
 func fromSuite(r suite.Result) Result {
 	out := Result{Arch: r.Arch, Model: r.Model, Impl: r.Impl, File: r.File, Status: string(r.Status),
-		Cases: r.Cases, Passed: r.Passed, Reason: r.Reason, ElapsedNS: int64(r.Elapsed)}
+		Cases: r.Cases, Passed: r.Passed, Reason: r.Reason, ElapsedNS: int64(r.Elapsed), Emulator: r.Emulator}
 	for _, fl := range r.Failures {
 		out.Failures = append(out.Failures, Failure{Where: fl.Where, Msg: fl.Msg, Repro: fl.Repro})
 	}
@@ -158,7 +169,7 @@ func fromSuite(r suite.Result) Result {
 
 func (r Result) suite() suite.Result {
 	out := suite.Result{Arch: r.Arch, Model: r.Model, Impl: r.Impl, File: r.File, Status: suite.Status(r.Status),
-		Cases: r.Cases, Passed: r.Passed, Reason: r.Reason, Elapsed: time.Duration(r.ElapsedNS)}
+		Cases: r.Cases, Passed: r.Passed, Reason: r.Reason, Elapsed: time.Duration(r.ElapsedNS), Emulator: r.Emulator}
 	for _, fl := range r.Failures {
 		out.Failures = append(out.Failures, suite.Failure{Where: fl.Where, Msg: fl.Msg, Repro: fl.Repro})
 	}
@@ -169,6 +180,12 @@ func (r Result) suite() suite.Result {
 func (f *File) Suite() *suite.Report {
 	rep := &suite.Report{Targets: f.Targets, Wall: time.Duration(f.WallNS), Notes: append([]string(nil), f.Notes...),
 		Probes: append([]suite.ProbeRow(nil), f.Probes...)}
+	if len(f.Emulators) > 0 {
+		rep.Emulators = map[string]string{}
+		for k, v := range f.Emulators {
+			rep.Emulators[k] = v
+		}
+	}
 	for _, r := range f.Results {
 		rep.Results = append(rep.Results, r.suite())
 	}

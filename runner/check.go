@@ -283,6 +283,7 @@ func runVariant(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, v chec
 				return
 			}
 			msg := fmt.Sprint(p)
+			site := faultSite()
 			a, ok := p.(interface{ Addr() uintptr })
 			if !ok && !strings.Contains(msg, "invalid memory address") {
 				// Not a memory fault: an ordinary panic in the kernel.
@@ -310,7 +311,7 @@ func runVariant(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, v chec
 					msg = fmt.Sprintf("memory fault at %#x, outside the guarded buffers [%s]: %s", a.Addr(), inArena.span(), msg)
 				}
 			}
-			res = append([]byte{CheckFault}, msg...)
+			res = append([]byte{CheckFault}, wire.AppendFaultSite(msg, site)...)
 		}
 	}()
 	out, err := op.Run(im, params, dst, src, v.chunks)

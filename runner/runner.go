@@ -65,7 +65,7 @@ func (s *Server) Info() Info {
 		Protocol: wire.Version, Arch: runtime.GOARCH, OS: runtime.GOOS,
 		Compiler: runtime.Compiler, GoVersion: runtime.Version(),
 		Features: arch.KnownFeatures(), Detected: setList(s.State.Detected),
-		Masked: setList(s.State.Masked), Forced: s.forced, Best: map[string]string{}, Probes: probeList(),
+		Masked: setList(s.State.Masked), Forced: s.forced, Best: map[string]string{}, Probes: probeList(), MemProbes: memProbeList(),
 		ABI: arch.ABICheck,
 	}
 	for _, op := range arch.Ops() {

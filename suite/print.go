@@ -37,6 +37,10 @@ func (r *Report) Rows() []Row {
 		switch {
 		case res.Status == Failed:
 			row.Status = Failed
+		case res.Status == NotEmulated && row.Status != Failed:
+			// An excused emulator fault (suite/memprobe.go): the
+			// implementation was not fully judged, so it did not pass.
+			row.Status = NotEmulated
 		case res.Status == Passed && row.Status == Skipped:
 			row.Status = Passed
 		}
@@ -97,10 +101,15 @@ func (r *Report) Print(w io.Writer) {
 	}
 	tw.Flush()
 
-	var failures []string
+	var failures, emulator []string
 	for _, res := range r.Results {
 		for _, f := range res.Failures {
-			failures = append(failures, fmt.Sprintf("  %s/%s %s: %s: %s\n      repro: %s", res.Arch, res.Model, res.Impl, f.Where, f.Msg, f.Repro))
+			line := fmt.Sprintf("  %s/%s %s: %s: %s\n      repro: %s", res.Arch, res.Model, res.Impl, f.Where, f.Msg, f.Repro)
+			if res.Status == NotEmulated {
+				emulator = append(emulator, line)
+				continue
+			}
+			failures = append(failures, line)
 		}
 		if res.Status == Failed && len(res.Failures) == 0 {
 			failures = append(failures, fmt.Sprintf("  %s/%s %s: %s", res.Arch, res.Model, res.Impl, res.Reason))
@@ -108,6 +117,9 @@ func (r *Report) Print(w io.Writer) {
 	}
 	if len(failures) > 0 {
 		fmt.Fprintf(w, "\nFAILURES (at most %d listed per file)\n%s\n", maxListed, strings.Join(failures, "\n"))
+	}
+	if len(emulator) > 0 {
+		fmt.Fprintf(w, "\nEMULATOR FAULTS (excused: the faulting instruction is a form whose memory-operand probe fails on this emulator, see PROBES)\n%s\n", strings.Join(emulator, "\n"))
 	}
 	printProbes(w, r.Probes)
 	if len(r.Notes) > 0 {

@@ -218,6 +218,8 @@ func printProbes(w io.Writer, rows []ProbeRow) {
 		}
 		detail := ""
 		switch {
+		case r.Verdict == ProbeOK && r.Want == "":
+			detail = r.Detail
 		case r.Verdict == ProbeOK:
 			detail = "got " + r.Want
 			if len(detail) > 4+32 {

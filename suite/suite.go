@@ -72,6 +72,9 @@ type Result struct {
 	Reason                  string // why skipped, or the failure summary
 	Failures                []Failure
 	Elapsed                 time.Duration
+	// Emulator is what ran the target: "qemu 10.0.2", "native" (filled
+	// in from Report.Emulators by Report.Stamp).
+	Emulator string
 }
 
 // Report is the outcome of a run.
@@ -81,6 +84,30 @@ type Report struct {
 	Probes  []ProbeRow
 	Targets int
 	Wall    time.Duration
+	// Emulators maps "arch/model" (Target.String()) to the emulator that
+	// ran it (EmulatorOf).
+	Emulators map[string]string
+}
+
+// EmulatorOf names what runs a target: "native", the qemu version, or
+// "QEMU <gen> (not installed)".
+func EmulatorOf(t driver.Target) string {
+	switch {
+	case t.Qemu == "" && t.Gen == "":
+		return "native"
+	case t.Emulator != "":
+		return t.Emulator
+	}
+	return "QEMU " + t.Gen + " (not installed)"
+}
+
+// Stamp fills every result's Emulator from Emulators.
+func (r *Report) Stamp() {
+	for i := range r.Results {
+		if e, ok := r.Emulators[r.Results[i].Arch+"/"+r.Results[i].Model]; ok {
+			r.Results[i].Emulator = e
+		}
+	}
 }
 
 // Failed reports whether any result failed.
@@ -103,7 +130,10 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Targets: len(plans)}
+	rep := &Report{Targets: len(plans), Emulators: map[string]string{}}
+	for _, p := range plans {
+		rep.Emulators[p.Target.String()] = EmulatorOf(p.Target)
+	}
 	if o.Progress != nil {
 		o.Progress.Start(len(plans))
 	}
@@ -143,6 +173,7 @@ func Run(o Options) (*Report, error) {
 	sortResults(rep.Results, o.Arches)
 	sortProbes(rep.Probes, o.Arches)
 	sort.Strings(rep.Notes)
+	rep.Stamp()
 	rep.Wall = time.Since(start)
 	return rep, nil
 }
@@ -210,6 +241,12 @@ func runTarget(o Options, p driver.Planned) (_ []Result, notes []string, _ []Pro
 		notes = append(notes, fmt.Sprintf("%s: model table mismatch: %s (ci/models.json)", t, mm))
 	}
 	verdicts, probes := probeTarget(o, sess, t, info)
+	var memFails []Result
+	if memProbeWanted(o, info) {
+		var memRows []ProbeRow
+		_, memRows, memFails = MemProbeTarget(sess, t, p.Model, info, o.Timeout)
+		probes = append(probes, memRows...)
+	}
 	var abi abiTally
 	if o.ABI {
 		defer func() {
@@ -218,7 +255,7 @@ func runTarget(o Options, p driver.Planned) (_ []Result, notes []string, _ []Pro
 			}
 		}()
 	}
-	var out []Result
+	out := append([]Result(nil), memFails...)
 	seen := false
 	for _, im := range info.Impls {
 		if !MatchImpl(o.Impl, im.Name) || (im.Planted && !o.Planted) {

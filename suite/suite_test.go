@@ -96,7 +96,7 @@ func TestEmulatedEachArch(t *testing.T) {
 		if !ok {
 			continue // native only
 		}
-		model := m.Name
+		model := m.Label()
 		t.Run(arch, func(t *testing.T) {
 			needQemu(t, arch)
 			o := options(t, arch)

@@ -4,6 +4,12 @@ package wire
 // them. Op names, implementation info and result tags join it here so the
 // host never imports target code.
 
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
 // Unit says what a tuning constant counts, so the case generator, the
 // suite's edge checks and archtest turn it into byte lengths one way.
 type Unit string
@@ -150,8 +156,10 @@ type Info struct {
 	Impls     []ImplInfo        `json:"impls"`
 	Best      map[string]string `json:"best"`             // family -> dispatch choice under the mask
 	Probes    []ProbeInfo       `json:"probes,omitempty"` // feature probes the probe command can run
-	Ops       []OpInfo          `json:"ops"`              // every op the families serve
-	Speed     []SpeedInfo       `json:"speed,omitempty"`  // the speed command's algorithms
+	// MemProbes: the memory-operand probes the memprobe command can run.
+	MemProbes []MemProbeInfo `json:"mem_probes,omitempty"`
+	Ops       []OpInfo       `json:"ops"`             // every op the families serve
+	Speed     []SpeedInfo    `json:"speed,omitempty"` // the speed command's algorithms
 	// ABI: kernels run through the ABI trampoline (runner --abi); the abi
 	// command reports what it checked.
 	ABI bool `json:"abi,omitempty"`
@@ -200,4 +208,74 @@ func SpeedPattern(buf []byte) {
 	for i := range buf {
 		buf[i] = byte(i*131 + 7)
 	}
+}
+
+// MemProbeInfo is one memory-operand probe: an instruction form with a
+// memory operand that kernels use (see arch.MemProbe).
+type MemProbeInfo struct {
+	Feature  string `json:"feature"`
+	Form     string `json:"form"`     // "VINSERTI128 m128"
+	Mnemonic string `json:"mnemonic"` // what a disassembler names it
+	Size     int    `json:"size"`     // bytes the operand covers
+	Store    bool   `json:"store,omitempty"`
+	Planted  bool   `json:"planted,omitempty"`
+}
+
+// MemProbeResult is what the memprobe command found for one form: the
+// operand ending exactly at a PROT_NONE page (AtEnd: must not fault) and
+// one byte further (Beyond: must fault).
+type MemProbeResult struct {
+	MemProbeInfo
+	AtEnd  string `json:"at_end,omitempty"` // the fault, when it faulted
+	Beyond string `json:"beyond,omitempty"` // the fault, when it faulted ("" = it did not)
+	// Site is where the probe faulted (Beyond's fault, else AtEnd's): the
+	// probe's own instruction, whose bytes the host disassembles.
+	Site FaultSite `json:"site"`
+	OK   bool      `json:"ok"`
+}
+
+// FaultSite is where a memory fault happened: the faulting PC, the function
+// and offset there, up to 16 bytes of code from the PC, and the
+// memory-operand form the runner recognises there (arch.MemForm; "" when
+// none).
+type FaultSite struct {
+	PC   uint64 `json:"pc,omitempty"`
+	Func string `json:"func,omitempty"`
+	Code string `json:"code,omitempty"` // hex
+	Form string `json:"form,omitempty"`
+}
+
+// faultSiteTag starts the line of a fault message that carries its site.
+const faultSiteTag = "\nfault site: "
+
+// String is the site as the fault message carries it.
+func (f FaultSite) String() string {
+	if f.PC == 0 {
+		return "pc not found"
+	}
+	form := f.Form
+	if form == "" {
+		form = "no probed form"
+	}
+	return fmt.Sprintf("pc %#x (%s), code %s, form %s", f.PC, f.Func, f.Code, form)
+}
+
+// AppendFaultSite appends the site to a fault message (a line of its own,
+// which ParseFaultSite reads back).
+func AppendFaultSite(msg string, f FaultSite) string {
+	b, _ := json.Marshal(f)
+	return msg + faultSiteTag + string(b)
+}
+
+// ParseFaultSite splits a fault message into its text and its site.
+func ParseFaultSite(msg string) (string, FaultSite, bool) {
+	i := strings.LastIndex(msg, faultSiteTag)
+	if i < 0 {
+		return msg, FaultSite{}, false
+	}
+	var f FaultSite
+	if json.Unmarshal([]byte(msg[i+len(faultSiteTag):]), &f) != nil {
+		return msg, FaultSite{}, false
+	}
+	return msg[:i], f, true
 }

@@ -65,3 +65,15 @@ func TestPackRoundTrip(t *testing.T) {
 	_, err = Unpack([]byte{1, 0})
 	require.ErrorContains(t, err, "truncated length")
 }
+
+func TestFaultSite(t *testing.T) {
+	site := FaultSite{PC: 0x51471f, Func: "f+0x9f", Code: "c4e36538", Form: "VINSERTI128 m128"}
+	msg := AppendFaultSite("memory fault at 0x1000", site)
+	text, got, ok := ParseFaultSite(msg)
+	if !ok || text != "memory fault at 0x1000" || got != site {
+		t.Fatalf("ParseFaultSite(%q) = %q, %+v, %v", msg, text, got, ok)
+	}
+	if _, _, ok := ParseFaultSite("memory fault at 0x1000"); ok {
+		t.Fatal("a message without a site parsed")
+	}
+}

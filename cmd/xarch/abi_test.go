@@ -41,7 +41,7 @@ func TestPlantedABIClobberEachArch(t *testing.T) {
 					}
 					t.Skipf("%s not installed", a.Qemu)
 				}
-				model = m.Name
+				model = m.Label()
 			}
 			out, err := exec.Command(bin, "test", "--arch", a.Arch, "--model", model, "--planted",
 				"--impl", "sha256/planted-abi", "--fuzz-cases", "20", "--no-progress").CombinedOutput()

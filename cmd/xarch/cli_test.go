@@ -46,8 +46,8 @@ func TestRunReproducesVectorEachArch(t *testing.T) {
 				}
 				t.Skipf("%s not installed", a.Qemu)
 			}
-			models[a.Arch] = m.Name
-			js, err := exec.Command(bin, "info", "--arch", a.Arch, "--model", m.Name, "--json").Output()
+			models[a.Arch] = m.Label()
+			js, err := exec.Command(bin, "info", "--arch", a.Arch, "--model", m.Label(), "--json").Output()
 			require.NoError(t, err)
 			var inf wire.Info
 			require.NoError(t, json.Unmarshal(js, &inf))

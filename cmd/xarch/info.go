@@ -10,6 +10,7 @@ import (
 
 	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/suite"
 )
 
 // cmdInfo prints what each target's runner detects and offers.
@@ -34,7 +35,7 @@ func cmdInfo(args []string) (int, error) {
 			return 2, err
 		}
 		for _, m := range models {
-			t, err := c.target(a, m.Name)
+			t, err := c.target(a, m.Label())
 			if err == nil {
 				var s *driver.Session
 				if s, err = driver.NewSession(t, c.timeout); err == nil {
@@ -45,7 +46,7 @@ func cmdInfo(args []string) (int, error) {
 						fmt.Println(string(b))
 						continue
 					}
-					fmt.Printf("== %s  (%s %s, %s)\n   detected: %s\n", t, inf.Compiler, inf.GoVersion, strings.Join(t.Command(), " "), strings.Join(inf.Detected, " "))
+					fmt.Printf("== %s  (%s %s, %s)\n   emulator: %s\n   detected: %s\n", t, inf.Compiler, inf.GoVersion, strings.Join(t.Command(), " "), suite.EmulatorOf(t), strings.Join(inf.Detected, " "))
 					if len(inf.Masked) > 0 {
 						fmt.Printf("   masked:   %s\n", strings.Join(inf.Masked, " "))
 					}
@@ -84,10 +85,17 @@ func cmdInfo(args []string) (int, error) {
 						}
 						fmt.Printf("   probes:   %s (xarch test runs them before the kernels)\n", strings.Join(ps, " "))
 					}
+					if len(inf.MemProbes) > 0 {
+						var ps []string
+						for _, p := range inf.MemProbes {
+							ps = append(ps, p.Feature+":"+p.Form)
+						}
+						fmt.Printf("   memory:   %s (memory-operand probes at a PROT_NONE page)\n", strings.Join(ps, ", "))
+					}
 					continue
 				}
 			}
-			fmt.Fprintf(os.Stderr, "%s/%s: %v\n", a, m.Name, err)
+			fmt.Fprintf(os.Stderr, "%s/%s: %v\n", a, m.Label(), err)
 			code = 1
 		}
 	}
@@ -135,22 +143,51 @@ func cmdModels(args []string) (int, error) {
 		return 0, nil
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ARCH\tMODEL\tHOW\tDEFAULT\tEXPECTED FEATURES")
+	fmt.Fprintln(tw, "ARCH\tMODEL\tEMULATOR\tHOW\tDEFAULT\tEXPECTED FEATURES")
 	for _, a := range table.Arches {
-		for _, m := range a.Models {
-			how := a.Qemu + " -cpu " + fmt.Sprintf("%q", m.QemuCPU())
-			if m.Native {
-				how = "native"
+		def := map[string]bool{}
+		if sel, err := a.Select(""); err == nil {
+			for _, m := range sel {
+				def[m.Label()] = true
 			}
-			def := "yes"
-			if m.Extra {
-				def = "no"
+		}
+		for _, m0 := range a.Models {
+			gens := m0.Generations(table)
+			if m0.Native {
+				gens = []string{""}
 			}
-			exp := strings.Join(m.Expect, ",")
-			if m.Expect == nil {
-				exp = "(not checked)"
+			for i := len(gens) - 1; i >= 0; i-- {
+				sel, err := a.Select(m0.Name + map[bool]string{true: "", false: "@qemu" + gens[i]}[gens[i] == ""])
+				if err != nil || len(sel) != 1 {
+					continue
+				}
+				m := sel[0]
+				how, emu := "native", "native"
+				if !m.Native {
+					path, why := table.QemuPath(&a, m.Gen)
+					bin := a.Qemu
+					if b, ok := a.Emulators[m.Gen]; ok {
+						bin = b
+					}
+					if path != "" {
+						bin = path
+					}
+					how = bin + " -cpu " + fmt.Sprintf("%q", m.QemuCPU())
+					emu = "QEMU " + m.Gen + " (not installed)"
+					if why == "" {
+						emu = driver.EmulatorVersion(path)
+					}
+				}
+				d := "no"
+				if def[m.Label()] {
+					d = "yes"
+				}
+				exp := strings.Join(m.Expect, ",")
+				if m.Expect == nil {
+					exp = "(not checked)"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", a.Arch, m.Label(), emu, how, d, exp)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", a.Arch, m.Name, how, def, exp)
 		}
 	}
 	tw.Flush()

@@ -1,0 +1,132 @@
+//go:build amd64 && gc
+
+#include "textflag.h"
+
+// Memory-operand probes (memprobe_amd64.go): each executes one instruction
+// form with its memory operand at p. func(p unsafe.Pointer)
+
+TEXT ·memProbeMOVOULoad(SB), NOSPLIT, $0-8
+	MOVQ  p+0(FP), AX
+	MOVOU (AX), X0
+	RET
+
+TEXT ·memProbeMOVOUStore(SB), NOSPLIT, $0-8
+	MOVQ  p+0(FP), AX
+	PXOR  X0, X0
+	MOVOU X0, (AX)
+	RET
+
+TEXT ·memProbeMOVUPSLoad(SB), NOSPLIT, $0-8
+	MOVQ   p+0(FP), AX
+	MOVUPS (AX), X0
+	RET
+
+TEXT ·memProbeMOVUPSStore(SB), NOSPLIT, $0-8
+	MOVQ   p+0(FP), AX
+	PXOR   X0, X0
+	MOVUPS X0, (AX)
+	RET
+
+TEXT ·memProbeMOVQLoad(SB), NOSPLIT, $0-8
+	MOVQ p+0(FP), AX
+	MOVQ (AX), BX
+	RET
+
+TEXT ·memProbeMULXQ(SB), NOSPLIT, $0-8
+	MOVQ  p+0(FP), AX
+	MOVQ  $3, DX
+	MULXQ (AX), BX, CX
+	RET
+
+TEXT ·memProbeADCXQ(SB), NOSPLIT, $0-8
+	MOVQ  p+0(FP), AX
+	XORQ  BX, BX
+	ADCXQ (AX), BX
+	RET
+
+TEXT ·memProbeVMOVDQULoad128(SB), NOSPLIT, $0-8
+	MOVQ    p+0(FP), AX
+	VMOVDQU (AX), X0
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVMOVDQULoad256(SB), NOSPLIT, $0-8
+	MOVQ    p+0(FP), AX
+	VMOVDQU (AX), Y0
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVMOVDQUStore128(SB), NOSPLIT, $0-8
+	MOVQ    p+0(FP), AX
+	VPXOR   X0, X0, X0
+	VMOVDQU X0, (AX)
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVMOVDQUStore256(SB), NOSPLIT, $0-8
+	MOVQ    p+0(FP), AX
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, (AX)
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVINSERTF128(SB), NOSPLIT, $0-8
+	MOVQ        p+0(FP), AX
+	VINSERTF128 $1, (AX), Y0, Y0
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVINSERTI128(SB), NOSPLIT, $0-8
+	MOVQ        p+0(FP), AX
+	VINSERTI128 $1, (AX), Y0, Y0
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVBROADCASTI128(SB), NOSPLIT, $0-8
+	MOVQ           p+0(FP), AX
+	VBROADCASTI128 (AX), Y0
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVEXTRACTI128(SB), NOSPLIT, $0-8
+	MOVQ         p+0(FP), AX
+	VPXOR        Y0, Y0, Y0
+	VEXTRACTI128 $1, Y0, (AX)
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVPINSRD(SB), NOSPLIT, $0-8
+	MOVQ    p+0(FP), AX
+	VPINSRD $1, (AX), X0, X0
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVPINSRQ(SB), NOSPLIT, $0-8
+	MOVQ    p+0(FP), AX
+	VPINSRQ $1, (AX), X0, X0
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVMOVQLoad(SB), NOSPLIT, $0-8
+	MOVQ  p+0(FP), AX
+	VMOVQ (AX), X0
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVPXOR256(SB), NOSPLIT, $0-8
+	MOVQ  p+0(FP), AX
+	VPXOR (AX), Y0, Y0
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVPADDQ256(SB), NOSPLIT, $0-8
+	MOVQ   p+0(FP), AX
+	VPADDQ (AX), Y0, Y0
+	VZEROUPPER
+	RET
+
+TEXT ·memProbeVAESENC256(SB), NOSPLIT, $0-8
+	MOVQ    p+0(FP), AX
+	VAESENC (AX), Y0, Y0
+	VZEROUPPER
+	RET

@@ -1,0 +1,41 @@
+package suite
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/xarchlab/xarch/wire"
+)
+
+// A fault is excused only at a form whose probe failed with evidence.
+func TestMemExcuse(t *testing.T) {
+	ex := MemExcuses{"VINSERTI128 m128": "probe evidence"}
+	at := func(form string) string {
+		return wire.AppendFaultSite("memory fault at 0x1000", wire.FaultSite{PC: 0x4000, Func: "k+0x10", Code: "c4e3", Form: form})
+	}
+	if why := ex.Excuse(at("VINSERTI128 m128")); !strings.Contains(why, "not faithfully emulated: VINSERTI128 m128 memory operand") || !strings.Contains(why, "probe evidence") {
+		t.Errorf("VINSERTI128 fault not excused: %q", why)
+	}
+	for _, msg := range []string{at(""), at("VMOVDQU m256 load"), "memory fault at 0x1000"} {
+		if why := ex.Excuse(msg); why != "" {
+			t.Errorf("%q excused: %s", msg, why)
+		}
+	}
+	if why := MemExcuses(nil).Excuse(at("VINSERTI128 m128")); why != "" {
+		t.Errorf("excused without a failed probe: %s", why)
+	}
+}
+
+// objdump (ci/install-deps.sh) names an encoding independently.
+func TestDisassemble(t *testing.T) {
+	got, err := Disassemble("amd64", "c4e37d380001")
+	if err != nil {
+		if IsCI() {
+			t.Fatalf("objdump missing in CI (ci/install-deps.sh installs binutils): %v", err)
+		}
+		t.Skipf("objdump: %v", err)
+	}
+	if !strings.HasPrefix(got, "vinserti128") {
+		t.Errorf("objdump names c4e37d380001 %q", got)
+	}
+}
