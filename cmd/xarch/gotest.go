@@ -478,36 +478,36 @@ func gotestRun(o gotestOptions) (int, error) {
 			var want []gotestCell
 			var lacking []string
 			for _, m := range models {
-				t := driver.Target{Arch: a, Model: m.Name}
+				t := driver.Target{Arch: a, Model: m.Label()}
 				if m.Native {
 					if a != runtime.GOARCH {
 						if o.models != "" {
-							addResult(suite.Result{Arch: a, Model: m.Name, Impl: p.ImportPath, Status: suite.Skipped,
+							addResult(suite.Result{Arch: a, Model: m.Label(), Impl: p.ImportPath, Status: suite.Skipped,
 								Reason: fmt.Sprintf("native %s needs a %s host (this host is %s)", a, a, runtime.GOARCH)})
 						}
 						continue
 					}
 				} else {
-					t.Qemu, t.CPU = row.Qemu, m.QemuCPU()
-					if _, err := exec.LookPath(row.Qemu); err != nil {
-						addResult(suite.Result{Arch: a, Model: m.Name, Impl: p.ImportPath, Status: suite.Skipped,
-							Reason: row.Qemu + " is not installed (run `sudo ci/install-deps.sh`, Debian package qemu-user-static)"})
+					q, missing := table.QemuPath(row, m.Gen)
+					if missing != "" {
+						addResult(suite.Result{Arch: a, Model: m.Label(), Impl: p.ImportPath, Status: suite.Skipped, Reason: missing})
 						continue
 					}
+					t.Qemu, t.CPU = q, m.QemuCPU()
 				}
 				for _, mk := range masks {
 					if !maskApplies(mk, optionsByArch[a]) {
 						continue
 					}
 					if !m.Native && modelLacks(a, m.Expect, mk) {
-						lacking = append(lacking, m.Name+":"+mk.Name)
+						lacking = append(lacking, m.Label()+":"+mk.Name)
 						continue
 					}
-					if !o.rf.shard.Has(a, m.Name, p.ImportPath, "mask:"+mk.Name) {
+					if !o.rf.shard.Has(a, m.Label(), p.ImportPath, "mask:"+mk.Name) {
 						continue
 					}
 					want = append(want, gotestCell{pkg: p, arch: a, model: m, target: t, mask: mk})
-					targets[a+"/"+m.Name] = true
+					targets[a+"/"+m.Label()] = true
 				}
 			}
 			if len(lacking) > 0 {
@@ -527,7 +527,7 @@ func gotestRun(o gotestOptions) (int, error) {
 	rep.Targets = len(targets)
 	if o.list {
 		for _, c := range cells {
-			fmt.Printf("%s\t%s\t%s\t%s\n", c.pkg.ImportPath, c.arch, c.model.Name, c.mask.Name)
+			fmt.Printf("%s\t%s\t%s\t%s\n", c.pkg.ImportPath, c.arch, c.model.Label(), c.mask.Name)
 		}
 		for _, n := range notes {
 			fmt.Println("note:", n)
@@ -557,7 +557,7 @@ func gotestRun(o gotestOptions) (int, error) {
 	for _, c := range cells {
 		b := builds[c.build]
 		if b.err != nil {
-			addResult(suite.Result{Arch: c.arch, Model: c.model.Name, Impl: c.pkg.ImportPath, File: "mask:" + c.mask.Name,
+			addResult(suite.Result{Arch: c.arch, Model: c.model.Label(), Impl: c.pkg.ImportPath, File: "mask:" + c.mask.Name,
 				Status: suite.Failed, Reason: "build failed: " + firstLine(b.err.Error()),
 				Failures: []suite.Failure{{Where: "go test -c", Msg: b.err.Error(),
 					Repro: fmt.Sprintf("cd %s && GOOS=linux GOARCH=%s CGO_ENABLED=0 go test -c -o /dev/null %s", shq(o.dir), c.arch, c.pkg.ImportPath)}}})
@@ -574,14 +574,14 @@ func gotestRun(o gotestOptions) (int, error) {
 	parallel(len(runnable), o.jobs, func(i int) {
 		c := runnable[i]
 		r := runCell(o, c, c.target.Qemu != "" && !binfmt[c.target.Qemu])
-		if why, ok := untrusted[c.arch+"/"+c.model.Name]; ok && r.Status == suite.Failed {
+		if why, ok := untrusted[c.arch+"/"+c.model.Label()]; ok && r.Status == suite.Failed {
 			r.Status = suite.NotEmulated
 			r.Reason = "model not trusted (" + why + "); the failure is not blamed on the module: " + r.Reason
 		}
 		addResult(r)
 		mu.Lock()
 		done++
-		fmt.Fprintf(os.Stderr, "[%d/%d] %s %s/%s mask %s: %s (%s)\n", done, len(runnable), c.pkg.ImportPath, c.arch, c.model.Name,
+		fmt.Fprintf(os.Stderr, "[%d/%d] %s %s/%s mask %s: %s (%s)\n", done, len(runnable), c.pkg.ImportPath, c.arch, c.model.Label(),
 			c.mask.Name, strings.ToUpper(string(r.Status)), r.Elapsed.Round(10*time.Millisecond))
 		mu.Unlock()
 	})
@@ -733,7 +733,7 @@ type testOutcome struct {
 
 // runCell runs one test binary on one target under one mask.
 func runCell(o gotestOptions, c gotestCell, noBinfmt bool) suite.Result {
-	res := suite.Result{Arch: c.arch, Model: c.model.Name, Impl: c.pkg.ImportPath, File: "mask:" + c.mask.Name}
+	res := suite.Result{Arch: c.arch, Model: c.model.Label(), Impl: c.pkg.ImportPath, File: "mask:" + c.mask.Name}
 	argv := cellArgv(o, c, o.run, true)
 	ctx, cancel := context.WithTimeout(context.Background(), o.timeout+time.Minute)
 	defer cancel()

@@ -83,14 +83,19 @@ func gotestBench(o gotestOptions) (int, error) {
 				return 2, err
 			}
 			for _, m := range models {
-				t := driver.Target{Arch: a, Model: m.Name}
+				t := driver.Target{Arch: a, Model: m.Label()}
 				if m.Native {
 					if a != runtime.GOARCH {
-						fmt.Printf("\n%s/%s: skipped: native %s needs a %s host\n", a, m.Name, a, a)
+						fmt.Printf("\n%s/%s: skipped: native %s needs a %s host\n", a, m.Label(), a, a)
 						continue
 					}
 				} else {
-					t.Qemu, t.CPU = row.Qemu, m.QemuCPU()
+					q, missing := table.QemuPath(row, m.Gen)
+					if missing != "" {
+						fmt.Printf("\n%s/%s: skipped: %s\n", a, m.Label(), missing)
+						continue
+					}
+					t.Qemu, t.CPU = q, m.QemuCPU()
 				}
 				targets = append(targets, benchTarget{arch: a, model: m, t: t})
 			}
@@ -142,7 +147,7 @@ func gotestBench(o gotestOptions) (int, error) {
 
 // benchTarget1 samples and prints one package on one target.
 func benchTarget1(w io.Writer, o gotestOptions, p gotestPkg, bt benchTarget, masks []gotestMask) int {
-	label := bt.arch + "/" + bt.model.Name
+	label := bt.arch + "/" + bt.model.Label()
 	if bt.t.Qemu != "" {
 		label += " (EMULATED: qemu timings, not the CPU's)"
 	}

@@ -76,7 +76,7 @@ func probeModels(cells []gotestCell, notes []string, rep *suite.Report) (map[str
 	var list []tgt
 	seen := map[tgt]bool{}
 	for _, c := range cells {
-		k := tgt{c.arch, c.model.Name}
+		k := tgt{c.arch, c.model.Label()}
 		if c.target.Qemu != "" && !seen[k] {
 			seen[k] = true
 			list = append(list, k)
