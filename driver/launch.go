@@ -251,14 +251,15 @@ func (r *Runner) crashed(hang bool) error {
 		e.Signal = m[1]
 	} else if m := qemuSignal.FindStringSubmatch(e.Stderr); m != nil {
 		n, _ := strconv.Atoi(m[1])
-		e.Signal = signalName(syscall.Signal(n))
+		e.Signal = SignalName(syscall.Signal(n))
 	} else if status.Signaled() {
-		e.Signal = signalName(status.Signal())
+		e.Signal = SignalName(status.Signal())
 	}
 	return e
 }
 
-func signalName(s syscall.Signal) string {
+// SignalName spells a signal as crash reports do (SIGILL, ...).
+func SignalName(s syscall.Signal) string {
 	switch s {
 	case syscall.SIGILL:
 		return "SIGILL"
@@ -274,6 +275,8 @@ func signalName(s syscall.Signal) string {
 		return "SIGKILL"
 	case syscall.SIGTRAP:
 		return "SIGTRAP"
+	case syscall.SIGQUIT:
+		return "SIGQUIT"
 	}
 	return "signal " + strconv.Itoa(int(s))
 }

@@ -831,10 +831,10 @@ func runCell(o gotestOptions, c gotestCell, noBinfmt bool) suite.Result {
 		} else if m := qemuSignal.FindStringSubmatch(all); m != nil {
 			var n int
 			fmt.Sscan(m[1], &n)
-			crash = gotestSignal(syscall.Signal(n))
+			crash = driver.SignalName(syscall.Signal(n))
 		} else if ee, ok := runErr.(*exec.ExitError); ok {
 			if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-				crash = gotestSignal(ws.Signal())
+				crash = driver.SignalName(ws.Signal())
 			}
 		}
 		if bytes.Contains(raw, []byte("panic: test timed out after")) {

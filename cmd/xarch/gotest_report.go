@@ -8,10 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -25,28 +23,6 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
-}
-
-func gotestSignal(s syscall.Signal) string {
-	switch s {
-	case syscall.SIGILL:
-		return "SIGILL"
-	case syscall.SIGSEGV:
-		return "SIGSEGV"
-	case syscall.SIGBUS:
-		return "SIGBUS"
-	case syscall.SIGFPE:
-		return "SIGFPE"
-	case syscall.SIGABRT:
-		return "SIGABRT"
-	case syscall.SIGKILL:
-		return "SIGKILL"
-	case syscall.SIGTRAP:
-		return "SIGTRAP"
-	case syscall.SIGQUIT:
-		return "SIGQUIT"
-	}
-	return "signal " + strconv.Itoa(int(s))
 }
 
 // xarchRoot finds the xarch source tree for the probes' runner: $XARCH_ROOT,
