@@ -25,7 +25,7 @@ import (
 // base A64 (asimd stands for "every arm64").
 //
 // Match decodes the little-endian 32-bit instruction word with mask/value
-// pairs (Arm ARM, C4.1.66 loads and stores): a form's addressing variants
+// pairs (Arm ARM, the A64 encoding index of loads and stores): a form's addressing variants
 // (no offset, post-index, pre-index, immediate offset) all name the form.
 
 //go:noescape
