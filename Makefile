@@ -32,7 +32,8 @@ test-arch: deps build
 test: deps lint sparc64-build unit cross
 
 unit:
-	$(GO) test -count=1 ./...
+	@# suite: TestEmulatedEachArch runs every family on each arch's richest model (about 5-9 min on 2 cores).
+	$(GO) test -count=1 -timeout 25m ./...
 
 cross:
 	bash ci/cross-unit-tests.sh
