@@ -7,5 +7,6 @@ import (
 	_ "github.com/xarchlab/xarch/arch/arm64"
 	_ "github.com/xarchlab/xarch/arch/generic"
 	_ "github.com/xarchlab/xarch/arch/ppc64le"
+	_ "github.com/xarchlab/xarch/arch/riscv64"
 	_ "github.com/xarchlab/xarch/arch/sparc64"
 )
