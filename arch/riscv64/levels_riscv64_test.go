@@ -25,6 +25,8 @@ func TestFeatures(t *testing.T) {
 // The shared conformance checks on every usable level, generic included.
 func TestSHA256Levels(t *testing.T) { archtest.SHA256Levels(t, "riscv64") }
 func TestSHA512Levels(t *testing.T) { archtest.SHA512Levels(t, "riscv64") }
-func TestAESLevels(t *testing.T)    { archtest.AESLevels(t, "riscv64", archtest.AESOptions{Generic: true}) }
-func TestGCMLevels(t *testing.T)    { archtest.GCMLevels(t, "riscv64") }
-func TestMontLevels(t *testing.T)   { archtest.MontLevels(t, "riscv64") }
+func TestAESLevels(t *testing.T) {
+	archtest.AESLevels(t, "riscv64", archtest.AESOptions{Generic: true})
+}
+func TestGCMLevels(t *testing.T)  { archtest.GCMLevels(t, "riscv64") }
+func TestMontLevels(t *testing.T) { archtest.MontLevels(t, "riscv64") }
