@@ -2,7 +2,8 @@
 # Runs the target-side unit tests (arch/<goarch>, runner) of one or more
 # arches under qemu-user, one test binary per package, on the models that
 # `xarch models --unit-plan` derives from ci/models.json (each arch's poorest
-# and richest default emulated models). Native amd64 is covered by
+# and richest default emulated models, plus models only a newer emulator
+# generation has), with each model's forced features in XARCH_FORCE. Native amd64 is covered by
 # `go test ./...`. A new arch in ci/models.json is picked up here unchanged.
 # Usage: ci/cross-unit-tests.sh [ARCH ...]
 set -euo pipefail
@@ -21,8 +22,8 @@ done
 fail=0
 passed=0
 failed=0
-run() { # arch compiler qemu model pkg
-  local arch=$1 compiler=$2 qemu=$3 model=$4 pkg=$5 bin
+run() { # arch compiler qemu model pkg force
+  local arch=$1 compiler=$2 qemu=$3 model=$4 pkg=$5 force=$6 bin
   bin="$out/$arch-$(echo "$pkg" | tr / _).test"
   if [ ! -x "$bin" ]; then
     if [ "$compiler" = gccgo ]; then
@@ -34,18 +35,25 @@ run() { # arch compiler qemu model pkg
     fi
   fi
   [ -x "$bin" ] || { echo "FAIL build $arch $pkg"; fail=1; failed=$((failed+1)); return; }
+  case "$qemu" in
+    missing:*)
+      echo "FAIL $arch/${model} $pkg: QEMU ${qemu#missing:} is not installed (run: sudo ci/install-deps.sh)"
+      fail=1; failed=$((failed+1)); return ;;
+  esac
   local cpu=()
   [ "$model" != "-" ] && cpu=(-cpu "$model")
-  # qemu-user passes the environment on: tests relax CPU-clock bounds.
-  if (cd "$pkg" && XARCH_EMULATED=1 "$qemu" "${cpu[@]}" "$bin" -test.count=1 >"$bin.log" 2>&1); then
+  [ "$force" = "-" ] && force=""
+  # qemu-user passes the environment on: tests relax CPU-clock bounds, and
+  # archtest treats XARCH_FORCE's features as detected (ci/models.json force).
+  if (cd "$pkg" && XARCH_EMULATED=1 XARCH_FORCE="$force" "$qemu" "${cpu[@]}" "$bin" -test.count=1 >"$bin.log" 2>&1); then
     echo "ok   $arch/${model} $pkg"; passed=$((passed+1))
   else
     echo "FAIL $arch/${model} $pkg"; tail -30 "$bin.log"; fail=1; failed=$((failed+1))
   fi
 }
 for a in "${arches[@]}"; do
-  while IFS=$'\t' read -r arch compiler qemu model pkg; do
-    [ "$arch" = "$a" ] && run "$arch" "$compiler" "$qemu" "$model" "$pkg"
+  while IFS=$'\t' read -r arch compiler qemu model pkg force; do
+    [ "$arch" = "$a" ] && run "$arch" "$compiler" "$qemu" "$model" "$pkg" "$force"
   done <<<"$plan"
 done
 echo "cross-unit-tests: $passed passed, $failed failed"

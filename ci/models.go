@@ -369,35 +369,62 @@ func (a *Arch) CompilerName() string {
 type UnitRun struct {
 	Model   string // qemu -cpu value ("" for the emulator's default)
 	Package string // e.g. "arch/amd64"
+	Gen     string // emulator generation (Table.Emulators)
+	Force   []string
 }
 
 // UnitPlan is where ci/cross-unit-tests.sh runs the arch's own unit tests
 // under qemu: its arch package on the poorest and the richest default
-// emulated models (levels skip and run), and the runner on the richest.
-// Derived, so a new arch needs no entry in the script.
+// emulated models of the base generation (levels skip and run), and the
+// runner on the richest; then the arch package on each default model that
+// only newer generations have and that detects a feature no base model
+// does (riscv64's vector crypto under QEMU 10). Derived, so a new arch
+// needs no entry in the script.
 func (a *Arch) UnitPlan() []UnitRun {
 	var emu []Model
+	base := map[string]bool{}
 	for _, m := range a.Models {
 		if !m.Native && !m.Extra && m.onBase(a.table) {
-			emu = append(emu, m.at(BaseGen, false))
+			mb := m.at(BaseGen, false)
+			emu = append(emu, mb)
+			for _, f := range mb.Expect {
+				base[f] = true
+			}
 		}
 	}
-	if len(emu) == 0 {
-		return nil
+	run := func(m Model, pkg string) UnitRun {
+		return UnitRun{Model: m.QemuCPU(), Package: pkg, Gen: m.Gen, Force: m.Force}
 	}
-	poor, rich := emu[0], emu[0]
-	for _, m := range emu {
-		if len(m.Expect) < len(poor.Expect) {
-			poor = m
+	var out []UnitRun
+	if len(emu) > 0 {
+		poor, rich := emu[0], emu[0]
+		for _, m := range emu {
+			if len(m.Expect) < len(poor.Expect) {
+				poor = m
+			}
+			if len(m.Expect) >= len(rich.Expect) { // the last of equals: another model than poor
+				rich = m
+			}
 		}
-		if len(m.Expect) >= len(rich.Expect) { // the last of equals: another model than poor
-			rich = m
+		pkg := "arch/" + a.Arch
+		out = append(out, run(poor, pkg))
+		if rich.Name != poor.Name {
+			out = append(out, run(rich, pkg))
+		}
+		out = append(out, run(rich, "runner"))
+	}
+	for _, m := range a.Models {
+		gens := m.Generations(a.table)
+		if m.Native || m.Extra || gens[0] == BaseGen {
+			continue
+		}
+		mn := m.at(gens[len(gens)-1], true)
+		for _, f := range mn.Expect {
+			if !base[f] {
+				out = append(out, run(mn, "arch/"+a.Arch))
+				break
+			}
 		}
 	}
-	pkg := "arch/" + a.Arch
-	out := []UnitRun{{poor.QemuCPU(), pkg}}
-	if rich.Name != poor.Name {
-		out = append(out, UnitRun{rich.QemuCPU(), pkg})
-	}
-	return append(out, UnitRun{rich.QemuCPU(), "runner"})
+	return out
 }

@@ -414,7 +414,7 @@ func upperFirst(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 func ABILevels(t *testing.T, goarch string) {
 	old := arch.ABICheck
 	defer func() { arch.ABICheck = old }()
-	st := arch.State{Detected: arch.Detect()}
+	st := arch.State{Detected: Detected()}
 	r := rand.New(rand.NewSource(7))
 	skipped := map[string]string{}
 	usable := 0

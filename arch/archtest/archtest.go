@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand"
+	"os"
 	"runtime"
 	"sort"
 	"strings"
@@ -17,12 +18,29 @@ import (
 	"github.com/xarchlab/xarch/arch"
 )
 
+// Detected is what the levels may use here: arch.Detect plus the features
+// named in $XARCH_FORCE, which ci/cross-unit-tests.sh sets from a model's
+// ci/models.json "force" (an emulator that runs a feature its guest cannot
+// detect, as QEMU 7.2's riscv64 hwprobe). An unknown name panics: a typo
+// must not quietly test less.
+func Detected() map[string]bool {
+	det := arch.Detect()
+	f, err := arch.ParseForce(os.Getenv("XARCH_FORCE"))
+	if err != nil {
+		panic("XARCH_FORCE: " + err.Error())
+	}
+	for k := range f {
+		det[k] = true
+	}
+	return det
+}
+
 // Levels returns the non-planted levels of alg registered for goarch (and
 // for arch/generic when withGeneric) that this CPU can run, in table order,
 // logging each level it leaves out and why.
 func Levels(tb testing.TB, alg, goarch string, withGeneric bool) []*arch.Impl {
 	tb.Helper()
-	st := arch.State{Detected: arch.Detect()}
+	st := arch.State{Detected: Detected()}
 	var out []*arch.Impl
 	for _, im := range arch.Impls() {
 		if im.Alg != alg || (im.Arch != goarch && !(withGeneric && im.Arch == "generic")) {

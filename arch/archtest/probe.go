@@ -23,7 +23,7 @@ func Probe(t *testing.T, feature, instr string, wantLen int) {
 	if p == nil || p.Run == nil {
 		t.Fatalf("no probe registered for feature %s (%s)", feature, instr)
 	}
-	if !arch.Detect()[feature] {
+	if !Detected()[feature] {
 		t.Skipf("%s not detected on this CPU model: the %s probe would trap", feature, instr)
 	}
 	want, got := p.Run()

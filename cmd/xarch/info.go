@@ -111,7 +111,7 @@ func cmdModels(args []string) (int, error) {
 	fs := flag.NewFlagSet("xarch models", flag.ContinueOnError)
 	arches := fs.Bool("arches", false, "print the arch names, one per line")
 	compiler := fs.String("compiler", "", "with --arches: only arches built by this compiler (gc or gccgo)")
-	unitPlan := fs.Bool("unit-plan", false, "print the target-side unit test plan: ARCH, COMPILER, QEMU, MODEL, PACKAGE per line, tab-separated")
+	unitPlan := fs.Bool("unit-plan", false, "print the target-side unit test plan: ARCH, COMPILER, QEMU, MODEL, PACKAGE, FORCE per line, tab-separated (QEMU is the emulator's path, FORCE the model's forced features or -)")
 	if err := fs.Parse(args); err != nil {
 		return 2, nil
 	}
@@ -137,7 +137,18 @@ func cmdModels(args []string) (int, error) {
 				if model == "" {
 					model = "-"
 				}
-				fmt.Printf("%s\t%s\t%s\t%s\t%s\n", a.Arch, a.CompilerName(), a.Qemu, model, u.Package)
+				qemu, missing := table.QemuPath(&a, u.Gen)
+				if missing != "" {
+					qemu = a.Qemu // the script reports it missing
+					if u.Gen != ci.BaseGen {
+						qemu = "missing:" + u.Gen
+					}
+				}
+				force := strings.Join(u.Force, ",")
+				if force == "" {
+					force = "-"
+				}
+				fmt.Printf("%s\t%s\t%s\t%s\t%s\t%s\n", a.Arch, a.CompilerName(), qemu, model, u.Package, force)
 			}
 		}
 		return 0, nil
