@@ -143,3 +143,10 @@ TEXT ·abiEscape(SB), NOSPLIT|NOFRAME, $0-0
 	MOVQ	abiState_retPC(ST), CX
 	MOVQ	AX, SP
 	JMP	CX
+
+// func abiEntryTable() unsafe.Pointer: the address of abiEntries, the
+// kernels' ABI0 entries (abi_kernels_amd64.s, generated).
+TEXT ·abiEntryTable(SB), NOSPLIT, $0-8
+	MOVQ	$·abiEntries(SB), AX
+	MOVQ	AX, ret+0(FP)
+	RET

@@ -38,7 +38,7 @@ type asmKernel struct {
 
 var (
 	gcText     = regexp.MustCompile(`^TEXT\s+·(\w+)\(SB\),\s*(?:([^,$]*),\s*)?\$(-?\d+)-(\d+)`)
-	gcEntry    = regexp.MustCompile(`^DATA\s+abiEntries<>\+(\d+)\(SB\)/8,\s*\$·(\w+)\(SB\)`)
+	gcEntry    = regexp.MustCompile(`^DATA\s+·abiEntries\+(\d+)\(SB\)/8,\s*\$·(\w+)\(SB\)`)
 	sparcFunc  = regexp.MustCompile(`^\s*\.global\s+(\w+)`)
 	sparcSave  = regexp.MustCompile(`^\s*save\s+%sp,\s*-(\w+),\s*%sp`)
 	sparcDef   = regexp.MustCompile(`^#define\s+(\w+)\s+(\d+)\b`)

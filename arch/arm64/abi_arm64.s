@@ -147,3 +147,10 @@ TEXT ·abiEscape(SB), NOSPLIT|NOFRAME, $0-0
 	MOVD	abiState_retPC(ST), R30
 	MOVD	R0, RSP
 	RET
+
+// func abiEntryTable() unsafe.Pointer: the address of abiEntries, the
+// kernels' ABI0 entries (abi_kernels_arm64.s, generated).
+TEXT ·abiEntryTable(SB), NOSPLIT, $0-8
+	MOVD	$·abiEntries(SB), R0
+	MOVD	R0, ret+0(FP)
+	RET

@@ -135,3 +135,10 @@ TEXT ·abiEscape(SB), NOSPLIT|NOFRAME, $0-0
 	MOVD	R6, LR
 	MOVD	R4, R1
 	RET
+
+// func abiEntryTable() unsafe.Pointer: the address of abiEntries, the
+// kernels' ABI0 entries (abi_kernels_ppc64le.s, generated).
+TEXT ·abiEntryTable(SB), NOSPLIT, $0-8
+	MOVD	$·abiEntries(SB), R3
+	MOVD	R3, ret+0(FP)
+	RET

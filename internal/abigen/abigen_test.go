@@ -1,0 +1,91 @@
+package abigen
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Every gc arch's committed table is what the generator derives now: a
+// kernel added without `go generate` fails here, on any host.
+func TestTablesUpToDate(t *testing.T) {
+	n := 0
+	for _, goarch := range []string{"amd64", "arm64", "ppc64le", "riscv64"} {
+		dir := filepath.Join("..", "..", "arch", goarch)
+		if _, err := os.Stat(filepath.Join(dir, GeneratedName(goarch))); err != nil {
+			continue // an arch without a trampoline yet
+		}
+		n++
+		files, err := Generate(dir)
+		if err != nil {
+			t.Fatalf("%s: %v", goarch, err)
+		}
+		for _, f := range files {
+			old, err := os.ReadFile(filepath.Join(dir, f.Name))
+			if err != nil || !bytes.Equal(old, f.Data) {
+				t.Errorf("arch/%s/%s is out of date: run `go generate ./arch/%s`", goarch, f.Name, goarch)
+			}
+		}
+	}
+	if n < 3 {
+		t.Fatalf("checked %d arches, want amd64, arm64 and ppc64le at least", n)
+	}
+}
+
+func writePkg(t *testing.T, files map[string]string) string {
+	dir := filepath.Join(t.TempDir(), "arm64")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// A kernel is in the table once a Go file names abiX; probes (never named
+// so) and planted files stay out; results are refused.
+func TestGenerate(t *testing.T) {
+	dir := writePkg(t, map[string]string{
+		"k.s":                  "TEXT ·kern(SB), NOSPLIT, $0-24\n\tRET\nTEXT ·probe(SB), NOSPLIT, $0-8\n\tRET\nTEXT ·big(SB), 0, $4096-8\n\tRET\n",
+		"abi_selftest_arm64.s": "TEXT ·nop(SB), NOSPLIT, $0-8\n\tRET\n",
+		"k.go": "package arm64\n\nfunc kern(dst, src *byte, n int)\nfunc probe(x *uint64)\nfunc big(_ *uint64)\nfunc nop(x *uint64)\n" +
+			"func use(p *byte, x *uint64) { abiKern(p, p, 1); abiBig(x); probe(x) }\n",
+		"k_test.go": "package arm64\n\nvar selftests = []func(*uint64){abiNop}\n",
+	})
+	files, err := Generate(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, s := string(files[0].Data), string(files[1].Data)
+	for _, want := range []string{
+		"\tkNop,\n\tkKern,\n\tkBig,\n}",
+		`var kKern = &arch.ABIKernel{Name: "kern", Frame: 0, Args: 24}`,
+		`var kBig = &arch.ABIKernel{Name: "big", Frame: 4096, Args: 8, Split: true}`,
+		`var kNop = &arch.ABIKernel{Name: "nop", Frame: 0, Args: 8, SelfTest: true}`,
+		"func abiKern(dst, src *byte, n int) {",
+		"func abiBig(a0 *uint64) {",
+	} {
+		if !strings.Contains(g, want) {
+			t.Errorf("generated Go lacks %q:\n%s", want, g)
+		}
+	}
+	if strings.Contains(g, "probe") || strings.Contains(s, "probe") {
+		t.Errorf("a probe no Go file names abiProbe is in the table")
+	}
+	if !strings.Contains(s, "DATA ·abiEntries+16(SB)/8, $·big(SB)\nGLOBL ·abiEntries(SB), RODATA, $24") {
+		t.Errorf("entry table:\n%s", s)
+	}
+
+	bad := writePkg(t, map[string]string{
+		"k.s":  "TEXT ·kern(SB), NOSPLIT, $0-16\n\tRET\n",
+		"k.go": "package arm64\n\nfunc kern(x *uint64) uint64\nfunc use(x *uint64) { abiKern(x) }\n",
+	})
+	if _, err := Generate(bad); err == nil || !strings.Contains(err.Error(), "returns results") {
+		t.Errorf("a kernel with a result: err = %v", err)
+	}
+}
