@@ -143,3 +143,32 @@ func ABIMix(r uint64, i uint) uint64 {
 	}
 	return x
 }
+
+// SplitFrame reports whether gc's assembler gives a TEXT line with these
+// flags and declared frame a stack check (ABIKernel.Split): not NOSPLIT,
+// a frame, and on amd64, arm64 and ppc64le not a leaf whose frame with what
+// the assembler adds stays under StackSmall (128). riscv64's assembler has
+// no such exemption. The kernel-table generator (cmd/abigen) and its check
+// (archtest.ABIKernels) share it; a new gc arch adds its case here.
+func SplitFrame(goarch, flags string, frame int) bool {
+	if strings.Contains(flags, "NOSPLIT") || frame <= 0 {
+		return false
+	}
+	size := frame
+	switch goarch {
+	case "amd64":
+		size += 8 // the saved BP
+	case "arm64":
+		size += 8 // LR, then rounded to 16 with room for the FP
+		if size%16 == 8 {
+			size += 8
+		} else {
+			size += 16
+		}
+	case "ppc64le":
+		size += 32 // the fixed frame
+	case "riscv64":
+		return true
+	}
+	return size >= 128
+}

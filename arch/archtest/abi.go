@@ -73,33 +73,6 @@ func sources(t *testing.T) map[string][]string {
 	return out
 }
 
-// splitFrame reports whether the assembler gives a TEXT of this frame a
-// stack check (see arch.ABIKernel.Split): not NOSPLIT, and not a leaf whose
-// frame, with what the assembler adds, is under StackSmall (128); riscv64's
-// assembler checks every non-NOSPLIT function that has a frame.
-func splitFrame(goarch, flags string, frame int) bool {
-	if strings.Contains(flags, "NOSPLIT") || frame <= 0 {
-		return false
-	}
-	size := frame
-	switch goarch {
-	case "amd64":
-		size += 8 // the saved BP
-	case "arm64":
-		size += 8 // LR, then rounded to 16 with room for the FP
-		if size%16 == 8 {
-			size += 8
-		} else {
-			size += 16
-		}
-	case "ppc64le":
-		size += 32 // the fixed frame
-	case "riscv64":
-		return true // no small-leaf exemption: any frame gets the check
-	}
-	return size >= 128
-}
-
 // parseKernels finds every function of the assembly: gc TEXT lines, or
 // sparc64 .global symbols with the save of their body and the file's
 // scratch registers.
@@ -127,7 +100,7 @@ func parseKernels(t *testing.T, goarch string, src map[string][]string) (map[str
 				if m := gcText.FindStringSubmatch(ln); m != nil {
 					frame, _ := strconv.Atoi(m[3])
 					args, _ := strconv.Atoi(m[4])
-					kernels[m[1]] = &asmKernel{name: m[1], frame: frame, args: args, split: splitFrame(goarch, m[2], frame), file: f, line: i + 1, hasArgsFrame: true}
+					kernels[m[1]] = &asmKernel{name: m[1], frame: frame, args: args, split: arch.SplitFrame(goarch, m[2], frame), file: f, line: i + 1, hasArgsFrame: true}
 				}
 				if m := gcEntry.FindStringSubmatch(ln); m != nil {
 					off, _ := strconv.Atoi(m[1])

@@ -17,6 +17,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/xarchlab/xarch/arch"
 )
 
 // File is one generated file.
@@ -45,33 +47,6 @@ var (
 
 // GeneratedName is the file the table's Go half goes to.
 func GeneratedName(goarch string) string { return "abi_kernels_" + goarch + ".go" }
-
-// Split reports whether the assembler gives a TEXT of this frame a stack
-// check: not NOSPLIT and a frame; amd64, arm64 and ppc64le exempt a leaf
-// whose frame (with what the assembler adds) is under StackSmall (128).
-// arch/archtest checks the table with the same rule.
-func Split(goarch, flags string, frame int) bool {
-	if strings.Contains(flags, "NOSPLIT") || frame <= 0 {
-		return false
-	}
-	size := frame
-	switch goarch {
-	case "amd64":
-		size += 8 // the saved BP
-	case "arm64":
-		size += 8 // LR, then rounded to 16 with room for the FP
-		if size%16 == 8 {
-			size += 8
-		} else {
-			size += 16
-		}
-	case "ppc64le":
-		size += 32 // the fixed frame
-	case "riscv64":
-		return true // no small-leaf exemption
-	}
-	return size >= 128
-}
 
 // Generate derives the two files for the package in dir (arch/<goarch>).
 func Generate(dir string) ([]File, error) {
@@ -151,7 +126,7 @@ func scanAsm(dir, goarch string) (map[string]*Kernel, error) {
 			frame, _ := strconv.Atoi(m[3])
 			args, _ := strconv.Atoi(m[4])
 			out[m[1]] = &Kernel{Name: m[1], File: f, Line: i + 1, Frame: frame, Args: args,
-				Split: Split(goarch, m[2], frame), SelfTest: strings.HasPrefix(f, "abi_selftest_")}
+				Split: arch.SplitFrame(goarch, m[2], frame), SelfTest: strings.HasPrefix(f, "abi_selftest_")}
 		}
 	}
 	return out, nil
