@@ -248,7 +248,6 @@ loop:
 	WORD	$0xba8b2377 // vsha2ch.vv v6, v8, v22
 	// rounds 76-79
 	VLE64V	(X9), V28
-	ADD	$32, X9
 	VADDVV	V28, V20, V22
 	WORD	$0xbe6b2477 // vsha2cl.vv v8, v6, v22
 	WORD	$0xba8b2377 // vsha2ch.vv v6, v8, v22
