@@ -1,0 +1,67 @@
+//go:build gc
+
+#include "textflag.h"
+
+// Feature probes of aes/zvkned and aes-gcm/zvkg: one vector crypto
+// instruction each on one element group (vl=4, SEW=32), operands loaded
+// with vle32.v, result stored with vse32.v. The expected values are
+// computed in Go (probe_zvkned_zvkg_riscv64.go).
+
+// func vaesemProbe(state, rk, out *[16]byte)
+TEXT ·vaesemProbe(SB), NOSPLIT, $0-24
+	MOV	state+0(FP), X10
+	MOV	rk+8(FP), X11
+	MOV	out+16(FP), X12
+	VSETIVLI	$4, E32, M1, TA, MA, X0
+	VLE32V	(X10), V1
+	VLE32V	(X11), V2
+	WORD	$0xa22120f7 // vaesem.vv v1, v2
+	VSE32V	V1, (X12)
+	RET
+
+// func vaesdmProbe(state, rk, out *[16]byte)
+TEXT ·vaesdmProbe(SB), NOSPLIT, $0-24
+	MOV	state+0(FP), X10
+	MOV	rk+8(FP), X11
+	MOV	out+16(FP), X12
+	VSETIVLI	$4, E32, M1, TA, MA, X0
+	VLE32V	(X10), V1
+	VLE32V	(X11), V2
+	WORD	$0xa22020f7 // vaesdm.vv v1, v2
+	VSE32V	V1, (X12)
+	RET
+
+// func vghshProbe(y, h, x, out *[16]byte)
+TEXT ·vghshProbe(SB), NOSPLIT, $0-32
+	MOV	y+0(FP), X10
+	MOV	h+8(FP), X11
+	MOV	x+16(FP), X12
+	MOV	out+24(FP), X13
+	VSETIVLI	$4, E32, M1, TA, MA, X0
+	VLE32V	(X10), V1
+	VLE32V	(X11), V2
+	VLE32V	(X12), V3
+	WORD	$0xb221a0f7 // vghsh.vv v1, v2, v3
+	VSE32V	V1, (X13)
+	RET
+
+// func vgmulProbe(y, h, out *[16]byte)
+TEXT ·vgmulProbe(SB), NOSPLIT, $0-24
+	MOV	y+0(FP), X10
+	MOV	h+8(FP), X11
+	MOV	out+16(FP), X12
+	VSETIVLI	$4, E32, M1, TA, MA, X0
+	VLE32V	(X10), V1
+	VLE32V	(X11), V2
+	WORD	$0xa228a0f7 // vgmul.vv v1, v2
+	VSE32V	V1, (X12)
+	RET
+
+// zvkVlenb returns vlenb (VLEN/8), the CSR the many-block kernels read for
+// their pass width; tests log it and check the widths against it.
+//
+// func zvkVlenb() int
+TEXT ·zvkVlenb(SB), NOSPLIT, $0-8
+	CSRRS	X0, VLENB, X10
+	MOV	X10, ret+0(FP)
+	RET
