@@ -13,6 +13,7 @@ func init() {
 	arch.RegisterProbe(arch.Probe{Feature: "zvkned", Instr: "vaesdm.vv", Run: probeVaesdm})
 	arch.RegisterProbe(arch.Probe{Feature: "zvkg", Instr: "vghsh.vv", Run: probeVghsh})
 	arch.RegisterProbe(arch.Probe{Feature: "zvkg", Instr: "vgmul.vv", Run: probeVgmul})
+	arch.RegisterProbe(arch.Probe{Feature: "v", Instr: "vrgather.vv", Run: probeVrgather})
 }
 
 // Operands: the FIPS-197 appendix B plaintext and key for AES, and the
@@ -134,3 +135,17 @@ func gcmMulModel(x, y [16]byte) [16]byte {
 
 // zvkVlenb reads the vlenb CSR (VLEN in bytes); V must be present.
 func zvkVlenb() int
+
+//go:noescape
+func vrgatherProbe(src, idx, out *[4]uint32)
+
+// probeVrgather: out[i] = src[idx[i]], 0 for an index >= VLMAX (0x10000
+// is past VLMAX at LMUL=1 for every VLEN up to the spec's 65536).
+func probeVrgather() (want, got []byte) {
+	src := [4]uint32{0x03020100, 0x17161514, 0x2b2a2928, 0x3f3e3d3c}
+	idx := [4]uint32{2, 0, 0x10000, 3}
+	var out [4]uint32
+	vrgatherProbe(&src, &idx, &out)
+	w := [4]uint32{src[2], src[0], 0, src[3]}
+	return arch.BigEndianWords(w[:]...), arch.BigEndianWords(out[:]...)
+}

@@ -65,3 +65,19 @@ TEXT ·zvkVlenb(SB), NOSPLIT, $0-8
 	CSRRS	X0, VLENB, X10
 	MOV	X10, ret+0(FP)
 	RET
+
+// A probe of base RVV for these levels: vrgather.vv (the CTR kernel's
+// broadcast of the counter block), including an index past VLMAX, which
+// must read 0.
+//
+// func vrgatherProbe(src, idx *[4]uint32, out *[4]uint32)
+TEXT ·vrgatherProbe(SB), NOSPLIT, $0-24
+	MOV	src+0(FP), X10
+	MOV	idx+8(FP), X11
+	MOV	out+16(FP), X12
+	VSETIVLI	$4, E32, M1, TA, MA, X0
+	VLE32V	(X10), V2
+	VLE32V	(X11), V3
+	WORD	$0x322180d7 // vrgather.vv v1, v2, v3
+	VSE32V	V1, (X12)
+	RET
