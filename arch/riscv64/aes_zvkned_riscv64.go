@@ -46,6 +46,7 @@ func zvkTuning() []arch.Tuning {
 
 // zvknedFuncs are aes/zvkned's entry points; aes-gcm/zvkg runs on them.
 var zvknedFuncs = &arch.AESFuncs{
+	Expand:     aesExpandZvknedGo,
 	Encrypt:    aesEncryptZvkned,
 	Decrypt:    aesDecryptZvkned,
 	CBCEncrypt: aesCBCEncryptZvkned,
@@ -60,12 +61,37 @@ func init() {
 		Arch: "riscv64",
 		// vsetvli, loads, slides and the CTR counter arithmetic are RVV
 		// 1.0; the rounds are Zvkned. The key schedule is
-		// arch.ExpandAESKey's Enc (decryption reads it backwards).
+		// arch.ExpandAESKey's Enc layout (decryption reads it backwards),
+		// expanded with vaeskf1 (AES-128) and vaeskf2 (AES-256).
 		Requires: []string{"v", "zvkned"},
 		Rank:     30,
 		Tuning:   zvkTuning(),
 		Funcs:    zvknedFuncs,
 	})
+}
+
+// aesExpandZvknedGo expands AES-128 and AES-256 keys with vaeskf1.vi and
+// vaeskf2.vi into the family's Enc layout, AES-192 keys in Go (Zvkned has
+// no AES-192 key schedule instruction), and derives the Dec schedule the
+// family's AESKey carries (the kernels do not read it): Enc's keys in
+// reverse, InvMixColumns applied to all but the first and last.
+func aesExpandZvknedGo(key []byte) *arch.AESKey {
+	if len(key) != 16 && len(key) != 32 {
+		return arch.ExpandAESKey(key) // AES-192, and the family's panic for a bad length
+	}
+	nr := len(key)/4 + 6
+	enc := make([]byte, 16*(nr+1))
+	aesExpandZvkned(nr, &key[0], &enc[0])
+	dec := make([]byte, len(enc))
+	for r := 0; r <= nr; r++ {
+		copy(dec[16*r:16*r+16], enc[16*(nr-r):])
+		if r != 0 && r != nr {
+			for c := 0; c < 4; c++ {
+				arch.InvMixColumn(dec[16*r+4*c : 16*r+4*c+4])
+			}
+		}
+	}
+	return &arch.AESKey{Rounds: nr, Enc: enc, Dec: dec}
 }
 
 // aesCheckZvkned validates what the assembly trusts: a known round count,
@@ -138,6 +164,11 @@ func carry96(c *[16]byte) {
 // holds nr+1 round keys in Enc order (all of them read the Enc schedule).
 // aesCTRZvkned counts in the low 32 bits of ctr only, mod 2^32 (inc32),
 // and leaves them advanced by n.
+
+// aesExpandZvkned writes the nr+1 round keys (nr 10 or 14) of key to xk.
+//
+//go:noescape
+func aesExpandZvkned(nr int, key *byte, xk *byte)
 
 //go:noescape
 func aesEncZvkned(nr int, xk *byte, dst, src *byte, n int)

@@ -521,3 +521,113 @@ ctr_done:
 	SRL	$8, X30
 	MOVB	X30, 12(X7)
 	RET
+
+// Key expansion with Zvkned: round keys for AES-128 (vaeskf1.vi: round key
+// i from round key i-1, round number i as the immediate) and AES-256
+// (vaeskf2.vi: round key i from round keys i-1 (vs2) and i-2 (vd, which is
+// overwritten), round number i), one element group each at vl=4, stored as
+// 16*(nr+1) bytes in FIPS-197 order: arch.ExpandAESKey's Enc layout. nr is
+// 10 or 14 (the Go side expands AES-192 keys itself: Zvkned has no
+// instruction for them).
+//
+// func aesExpandZvkned(nr int, key *byte, xk *byte)
+TEXT ·aesExpandZvkned(SB), NOSPLIT, $0-24
+	MOV	nr+0(FP), X6
+	MOV	key+8(FP), X10
+	MOV	xk+16(FP), X11
+	MOV	$10, X28
+	VSETIVLI	$4, E32, M1, TA, MA, X0
+	VLE32V	(X10), V1
+	BNE	X6, X28, expand256
+	WORD	$0x8a10a177 // vaeskf1.vi v2, v1, 1
+	WORD	$0x8a2121f7 // vaeskf1.vi v3, v2, 2
+	WORD	$0x8a31a277 // vaeskf1.vi v4, v3, 3
+	WORD	$0x8a4222f7 // vaeskf1.vi v5, v4, 4
+	WORD	$0x8a52a377 // vaeskf1.vi v6, v5, 5
+	WORD	$0x8a6323f7 // vaeskf1.vi v7, v6, 6
+	WORD	$0x8a73a477 // vaeskf1.vi v8, v7, 7
+	WORD	$0x8a8424f7 // vaeskf1.vi v9, v8, 8
+	WORD	$0x8a94a577 // vaeskf1.vi v10, v9, 9
+	WORD	$0x8aa525f7 // vaeskf1.vi v11, v10, 10
+	VSE32V	V1, (X11)
+	ADD	$16, X11
+	VSE32V	V2, (X11)
+	ADD	$16, X11
+	VSE32V	V3, (X11)
+	ADD	$16, X11
+	VSE32V	V4, (X11)
+	ADD	$16, X11
+	VSE32V	V5, (X11)
+	ADD	$16, X11
+	VSE32V	V6, (X11)
+	ADD	$16, X11
+	VSE32V	V7, (X11)
+	ADD	$16, X11
+	VSE32V	V8, (X11)
+	ADD	$16, X11
+	VSE32V	V9, (X11)
+	ADD	$16, X11
+	VSE32V	V10, (X11)
+	ADD	$16, X11
+	VSE32V	V11, (X11)
+	RET
+
+expand256:
+	ADD	$16, X10
+	VLE32V	(X10), V2
+	VMVVV	V1, V3
+	WORD	$0xaa2121f7 // vaeskf2.vi v3, v2, 2
+	VMVVV	V2, V4
+	WORD	$0xaa31a277 // vaeskf2.vi v4, v3, 3
+	VMVVV	V3, V5
+	WORD	$0xaa4222f7 // vaeskf2.vi v5, v4, 4
+	VMVVV	V4, V6
+	WORD	$0xaa52a377 // vaeskf2.vi v6, v5, 5
+	VMVVV	V5, V7
+	WORD	$0xaa6323f7 // vaeskf2.vi v7, v6, 6
+	VMVVV	V6, V8
+	WORD	$0xaa73a477 // vaeskf2.vi v8, v7, 7
+	VMVVV	V7, V9
+	WORD	$0xaa8424f7 // vaeskf2.vi v9, v8, 8
+	VMVVV	V8, V10
+	WORD	$0xaa94a577 // vaeskf2.vi v10, v9, 9
+	VMVVV	V9, V11
+	WORD	$0xaaa525f7 // vaeskf2.vi v11, v10, 10
+	VMVVV	V10, V12
+	WORD	$0xaab5a677 // vaeskf2.vi v12, v11, 11
+	VMVVV	V11, V13
+	WORD	$0xaac626f7 // vaeskf2.vi v13, v12, 12
+	VMVVV	V12, V14
+	WORD	$0xaad6a777 // vaeskf2.vi v14, v13, 13
+	VMVVV	V13, V15
+	WORD	$0xaae727f7 // vaeskf2.vi v15, v14, 14
+	VSE32V	V1, (X11)
+	ADD	$16, X11
+	VSE32V	V2, (X11)
+	ADD	$16, X11
+	VSE32V	V3, (X11)
+	ADD	$16, X11
+	VSE32V	V4, (X11)
+	ADD	$16, X11
+	VSE32V	V5, (X11)
+	ADD	$16, X11
+	VSE32V	V6, (X11)
+	ADD	$16, X11
+	VSE32V	V7, (X11)
+	ADD	$16, X11
+	VSE32V	V8, (X11)
+	ADD	$16, X11
+	VSE32V	V9, (X11)
+	ADD	$16, X11
+	VSE32V	V10, (X11)
+	ADD	$16, X11
+	VSE32V	V11, (X11)
+	ADD	$16, X11
+	VSE32V	V12, (X11)
+	ADD	$16, X11
+	VSE32V	V13, (X11)
+	ADD	$16, X11
+	VSE32V	V14, (X11)
+	ADD	$16, X11
+	VSE32V	V15, (X11)
+	RET

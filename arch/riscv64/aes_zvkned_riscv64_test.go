@@ -110,8 +110,8 @@ func TestZvkProbes(t *testing.T) {
 		}
 		n++
 	}
-	if n != 5 {
-		t.Fatalf("%d zvkned/zvkg/vrgather probes registered, want 5", n)
+	if n != 7 {
+		t.Fatalf("%d zvkned/zvkg/vrgather probes registered, want 7", n)
 	}
 }
 
@@ -228,6 +228,20 @@ func TestAESZvknedKernelInc32(t *testing.T) {
 					t.Fatalf("AES-%d kernel from %x, %d blocks: counter %x want %x; %s", 8*kl, c0, n, c, cb, archtest.FirstDiff(got, want))
 				}
 			}
+		}
+	}
+}
+
+// vaeskf1/vaeskf2 key expansion (and the Go AES-192 path) equals the
+// family's FIPS-197 expansion, Enc and Dec, for many keys.
+func TestAESZvknedExpand(t *testing.T) {
+	needZvk(t, "v", "zvkned")
+	r := rand.New(rand.NewSource(7))
+	for i := 0; i < 300; i++ {
+		key := archtest.RandBytes(r, []int{16, 24, 32}[i%3])
+		got, want := aesExpandZvknedGo(key), arch.ExpandAESKey(key)
+		if got.Rounds != want.Rounds || !bytes.Equal(got.Enc, want.Enc) || !bytes.Equal(got.Dec, want.Dec) {
+			t.Fatalf("key %x: Enc %s; Dec %s", key, archtest.FirstDiff(got.Enc, want.Enc), archtest.FirstDiff(got.Dec, want.Dec))
 		}
 	}
 }

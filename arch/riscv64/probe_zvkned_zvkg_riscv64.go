@@ -11,6 +11,8 @@ import "github.com/xarchlab/xarch/arch"
 func init() {
 	arch.RegisterProbe(arch.Probe{Feature: "zvkned", Instr: "vaesem.vv", Run: probeVaesem})
 	arch.RegisterProbe(arch.Probe{Feature: "zvkned", Instr: "vaesdm.vv", Run: probeVaesdm})
+	arch.RegisterProbe(arch.Probe{Feature: "zvkned", Instr: "vaeskf1.vi", Run: probeVaeskf1})
+	arch.RegisterProbe(arch.Probe{Feature: "zvkned", Instr: "vaeskf2.vi", Run: probeVaeskf2})
 	arch.RegisterProbe(arch.Probe{Feature: "zvkg", Instr: "vghsh.vv", Run: probeVghsh})
 	arch.RegisterProbe(arch.Probe{Feature: "zvkg", Instr: "vgmul.vv", Run: probeVgmul})
 	arch.RegisterProbe(arch.Probe{Feature: "v", Instr: "vrgather.vv", Run: probeVrgather})
@@ -148,4 +150,33 @@ func probeVrgather() (want, got []byte) {
 	vrgatherProbe(&src, &idx, &out)
 	w := [4]uint32{src[2], src[0], 0, src[3]}
 	return arch.BigEndianWords(w[:]...), arch.BigEndianWords(out[:]...)
+}
+
+//go:noescape
+func vaeskf1Probe(rk, out *[16]byte)
+
+//go:noescape
+func vaeskf2Probe(prev, cur, out *[16]byte)
+
+// probeVaeskf1 steps the FIPS-197 A.1 key's schedule from round key 4 to
+// 5; the expected key comes from arch.ExpandAESKey (Go, FIPS-197 5.2).
+func probeVaeskf1() (want, got []byte) {
+	k := arch.ExpandAESKey(zvkProbeK[:])
+	var rk, out [16]byte
+	copy(rk[:], k.Enc[16*4:])
+	vaeskf1Probe(&rk, &out)
+	return k.Enc[16*5 : 16*6], out[:]
+}
+
+// probeVaeskf2 steps the FIPS-197 A.3 key's schedule (AES-256) from
+// round keys 1 and 2 to 3 (an odd round: SubWord without RotWord/Rcon).
+func probeVaeskf2() (want, got []byte) {
+	key := []byte{0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe, 0x2b, 0x73, 0xae, 0xf0, 0x85, 0x7d, 0x77, 0x81,
+		0x1f, 0x35, 0x2c, 0x07, 0x3b, 0x61, 0x08, 0xd7, 0x2d, 0x98, 0x10, 0xa3, 0x09, 0x14, 0xdf, 0xf4}
+	k := arch.ExpandAESKey(key)
+	var prev, cur, out [16]byte
+	copy(prev[:], k.Enc[16:])
+	copy(cur[:], k.Enc[32:])
+	vaeskf2Probe(&prev, &cur, &out)
+	return k.Enc[48:64], out[:]
 }

@@ -81,3 +81,26 @@ TEXT ·vrgatherProbe(SB), NOSPLIT, $0-24
 	WORD	$0x322180d7 // vrgather.vv v1, v2, v3
 	VSE32V	V1, (X12)
 	RET
+
+// func vaeskf1Probe(rk, out *[16]byte): round key 5 from round key 4.
+TEXT ·vaeskf1Probe(SB), NOSPLIT, $0-16
+	MOV	rk+0(FP), X10
+	MOV	out+8(FP), X11
+	VSETIVLI	$4, E32, M1, TA, MA, X0
+	VLE32V	(X10), V2
+	WORD	$0x8a22a0f7 // vaeskf1.vi v1, v2, 5
+	VSE32V	V1, (X11)
+	RET
+
+// func vaeskf2Probe(prev, cur, out *[16]byte): AES-256 round key 3 from
+// round keys 1 (prev, in vd) and 2 (cur).
+TEXT ·vaeskf2Probe(SB), NOSPLIT, $0-24
+	MOV	prev+0(FP), X10
+	MOV	cur+8(FP), X11
+	MOV	out+16(FP), X12
+	VSETIVLI	$4, E32, M1, TA, MA, X0
+	VLE32V	(X10), V1
+	VLE32V	(X11), V2
+	WORD	$0xaa21a0f7 // vaeskf2.vi v1, v2, 3
+	VSE32V	V1, (X12)
+	RET
