@@ -131,7 +131,11 @@ func memWhat(r wire.MemProbeResult) string {
 	case r.AtEnd != "":
 		return fmt.Sprintf("faults with the %d-byte %s ending at a PROT_NONE page, where hardware does not (%s)", r.Size, verb, firstLine(r.AtEnd))
 	}
-	return fmt.Sprintf("does not fault with the %d-byte %s reaching one byte into a PROT_NONE page, where hardware does", r.Size, verb)
+	into := "one byte"
+	if r.Align > 1 {
+		into = fmt.Sprintf("%d bytes (its alignment)", r.Align)
+	}
+	return fmt.Sprintf("does not fault with the %d-byte %s reaching %s into a PROT_NONE page, where hardware does", r.Size, verb, into)
 }
 
 func memProbeCall(s caller, form, force string) ([]wire.MemProbeResult, error) {
