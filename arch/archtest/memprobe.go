@@ -28,9 +28,18 @@ func MemProbes(t *testing.T, want int) {
 	mem := pages[0]
 	pg := len(mem)
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	// faults runs the probe with its operand at mem[at] (at may be len(mem):
+	// the guard page's first byte); only a memory fault counts.
 	faults := func(p arch.MemProbe, at int) (f bool) {
-		defer func() { f = recover() != nil }()
-		p.Run(unsafe.Pointer(&mem[at]))
+		defer func() {
+			if e := recover(); e != nil {
+				if _, ok := e.(interface{ Addr() uintptr }); !ok {
+					t.Fatalf("%s at offset %d: not a memory fault: %v", p.Form, at, e)
+				}
+				f = true
+			}
+		}()
+		p.Run(unsafe.Add(unsafe.Pointer(&mem[0]), at))
 		return false
 	}
 	det := arch.Detect()

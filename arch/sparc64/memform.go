@@ -66,3 +66,14 @@ func sparcMemFormOf(code []byte) string {
 	}
 	return ""
 }
+
+// sparcForm is the table's entry for form (the zero form, which matches
+// nothing, if there is none).
+func sparcForm(form string) sparcMemForm {
+	for _, f := range sparcMemForms {
+		if f.form == form {
+			return f
+		}
+	}
+	return sparcMemForm{op3: 1 << 13}
+}
