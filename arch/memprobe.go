@@ -16,6 +16,11 @@ type MemProbe struct {
 	Mnemonic string // what a disassembler (GNU objdump) names it, lower case
 	Size     int    // bytes of the memory operand
 	Store    bool   // the operand is written, not read
+	// Align is the alignment the form requires of its operand (SPARC
+	// traps on a misaligned ldx); 0 or 1: none. The "one further"
+	// placement then moves by Align bytes, not one, so its fault comes
+	// from the guard page and not from the misalignment.
+	Align int
 	// Planted marks a deliberately wrong probe (xarch_planted builds): its
 	// encoding is not the form it claims, and the run must fail.
 	Planted bool
@@ -25,6 +30,16 @@ type MemProbe struct {
 	// are this form with a memory operand: how a fault in a kernel is
 	// attributed to a form.
 	Match func(code []byte) bool
+}
+
+// Step is how far past the page edge the "beyond" placement moves the
+// operand: one byte, or the form's alignment (a misaligned SPARC ldx traps
+// wherever it is, which would prove nothing about the guard page).
+func (p MemProbe) Step() int {
+	if p.Align > 1 {
+		return p.Align
+	}
+	return 1
 }
 
 var memProbes []MemProbe

@@ -145,6 +145,7 @@ func (r *Report) Print(w io.Writer) {
 			fmt.Fprintf(w, "  %s/%s %s: %s: %s\n      seed %d; repro: %s\n", f.Arch, f.Model, f.Impl, f.Where(), f.Message(), f.Case.Seed, f.Repro)
 		}
 	}
+	suite.PrintMemProbes(w, r.Probes, r.Arches)
 	if len(r.Notes) > 0 {
 		fmt.Fprintf(w, "\nNOTES\n  %s\n", strings.Join(r.Notes, "\n  "))
 	}

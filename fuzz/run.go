@@ -78,7 +78,11 @@ type Report struct {
 	Failures []*Failure
 	Oracle   oracle.Stats
 	Notes    []string
-	Wall     time.Duration
+	// Probes: the memory-operand probes' rows (suite.MemProbeTarget), one
+	// set per target; printed as PROBES.
+	Probes []suite.ProbeRow
+	Arches []string // the order rows are printed in
+	Wall   time.Duration
 }
 
 // Failed reports whether any implementation failed.
@@ -162,11 +166,12 @@ func Run(o Options) (*Report, error) {
 		jobs = runtime.NumCPU()
 	}
 	type done struct {
-		i     int
-		st    TargetStat
-		res   []suite.Result
-		fails []*Failure
-		notes []string
+		i      int
+		st     TargetStat
+		res    []suite.Result
+		fails  []*Failure
+		notes  []string
+		probes []suite.ProbeRow
 	}
 	work := make(chan int)
 	out := make(chan done)
@@ -178,7 +183,7 @@ func Run(o Options) (*Report, error) {
 			for i := range work {
 				tr := &targetRun{o: o, t: targets[i], model: models[i], st: plans[i], or: or, memo: memo}
 				tr.run()
-				out <- done{i, tr.st, tr.results, tr.failures, tr.notes}
+				out <- done{i, tr.st, tr.results, tr.failures, tr.notes, tr.probes}
 			}
 		}()
 	}
@@ -202,7 +207,9 @@ func Run(o Options) (*Report, error) {
 		rep.Results = append(rep.Results, d.res...)
 		rep.Failures = append(rep.Failures, d.fails...)
 		rep.Notes = append(rep.Notes, d.notes...)
+		rep.Probes = append(rep.Probes, d.probes...)
 	}
+	rep.Arches = o.Arches
 	rep.Oracle = or.Stats()
 	rep.Wall = time.Since(start)
 	return rep, nil
@@ -234,6 +241,7 @@ type targetRun struct {
 	results  []suite.Result
 	failures []*Failure
 	notes    []string
+	probes   []suite.ProbeRow
 }
 
 // implRun is one implementation's progress on the target.
@@ -278,7 +286,16 @@ func (tr *targetRun) run() {
 	}
 	tr.sess = sess
 	defer sess.Close()
-	tr.excuses, _, _ = suite.MemProbeTarget(sess, tr.t, tr.model, sess.Info(), tr.o.Timeout)
+	var memFails []suite.Result
+	var memRows []suite.ProbeRow
+	tr.excuses, memRows, memFails = suite.MemProbeTarget(sess, tr.t, tr.model, sess.Info(), tr.o.Timeout)
+	if !tr.o.Quiet {
+		// Alone, the fuzzer reports what its probes found, as xarch test
+		// does (under xarch test the vector run has reported them): a
+		// probe that fails for an expected feature fails the run when a
+		// selected implementation needs that feature.
+		tr.memReport(sess.Info(), memRows, memFails)
+	}
 	var impls []*implRun
 	for _, im := range sess.Info().Impls {
 		if !suite.MatchImpl(tr.o.Impl, im.Name) || (im.Planted && !tr.o.Planted) ||
@@ -353,6 +370,35 @@ func (tr *targetRun) run() {
 		tr.results = append(tr.results, ir.res)
 	}
 	sort.SliceStable(tr.results, func(i, j int) bool { return tr.results[i].Impl < tr.results[j].Impl })
+}
+
+// memReport keeps the memory-operand probe rows and failures that concern
+// the selected implementations: those of the features they require (and
+// the summary row of the forms that passed).
+func (tr *targetRun) memReport(info wire.Info, rows []suite.ProbeRow, fails []suite.Result) {
+	need := map[string]bool{"memory": true}
+	for _, im := range info.Impls {
+		if suite.MatchImpl(tr.o.Impl, im.Name) && (!im.Planted || tr.o.Planted) &&
+			(tr.o.Keep == nil || tr.o.Keep(tr.t.Arch, tr.t.Model, im.Name)) {
+			for _, f := range im.Requires {
+				need[f] = true
+			}
+		}
+	}
+	feature := map[string]string{}
+	for _, p := range info.MemProbes {
+		feature[p.Form] = p.Feature
+	}
+	for _, r := range rows {
+		if need[r.Feature] {
+			tr.probes = append(tr.probes, r)
+		}
+	}
+	for _, f := range fails {
+		if f.File == "" || need[feature[f.File]] {
+			tr.results = append(tr.results, f)
+		}
+	}
 }
 
 // runCase runs case i on one implementation and records the outcome; the

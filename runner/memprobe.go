@@ -38,7 +38,7 @@ func memProbeList() []wire.MemProbeInfo {
 }
 
 func memInfo(p arch.MemProbe) wire.MemProbeInfo {
-	return wire.MemProbeInfo{Feature: p.Feature, Form: p.Form, Mnemonic: p.Mnemonic, Size: p.Size, Store: p.Store, Planted: p.Planted}
+	return wire.MemProbeInfo{Feature: p.Feature, Form: p.Form, Mnemonic: p.Mnemonic, Size: p.Size, Store: p.Store, Align: p.Align, Planted: p.Planted}
 }
 
 var memArena guarded
@@ -87,8 +87,11 @@ func runMemProbe(p arch.MemProbe) wire.MemProbeResult {
 	body := memArena.body
 	end := len(body) - p.Size
 	var siteEnd, siteBeyond wire.FaultSite
-	r.AtEnd, siteEnd = tryMem(p, unsafe.Pointer(&body[end]))
-	r.Beyond, siteBeyond = tryMem(p, unsafe.Pointer(&body[end+1]))
+	base := unsafe.Pointer(&body[0])
+	r.AtEnd, siteEnd = tryMem(p, unsafe.Add(base, end))
+	// With Step == Size the operand starts at the guard page itself,
+	// one past the body's last index.
+	r.Beyond, siteBeyond = tryMem(p, unsafe.Add(base, end+p.Step()))
 	r.Site = siteBeyond
 	if r.Beyond == "" {
 		r.Site = siteEnd

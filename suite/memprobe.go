@@ -81,10 +81,14 @@ func MemProbeTarget(s caller, t driver.Target, m ci.Model, info wire.Info, timeo
 	var rows []ProbeRow
 	var fails []Result
 	var ok []string
+	step := "a fault 1 byte further"
 	for _, r := range results {
 		row := ProbeRow{Arch: t.Arch, Model: t.Model, Feature: r.Feature, Instr: r.Form + " memory operand"}
 		if r.OK {
 			ok = append(ok, r.Form)
+			if r.Align > 1 {
+				step = "a fault 1 byte further (forms that need aligned operands: their alignment further)"
+			}
 			continue
 		}
 		what := memWhat(r)
@@ -115,7 +119,7 @@ func MemProbeTarget(s caller, t driver.Target, m ci.Model, info wire.Info, timeo
 	}
 	if len(ok) > 0 {
 		rows = append(rows, ProbeRow{Arch: t.Arch, Model: t.Model, Feature: "memory", Instr: fmt.Sprintf("%d memory-operand forms", len(ok)),
-			Verdict: ProbeOK, Detail: "no fault ending at a PROT_NONE page, a fault 1 byte further: " + strings.Join(ok, ", ")})
+			Verdict: ProbeOK, Detail: "no fault ending at a PROT_NONE page, " + step + ": " + strings.Join(ok, ", ")})
 	}
 	return ex, rows, fails
 }
@@ -131,7 +135,11 @@ func memWhat(r wire.MemProbeResult) string {
 	case r.AtEnd != "":
 		return fmt.Sprintf("faults with the %d-byte %s ending at a PROT_NONE page, where hardware does not (%s)", r.Size, verb, firstLine(r.AtEnd))
 	}
-	return fmt.Sprintf("does not fault with the %d-byte %s reaching one byte into a PROT_NONE page, where hardware does", r.Size, verb)
+	into := "one byte"
+	if r.Align > 1 {
+		into = fmt.Sprintf("%d bytes (its alignment)", r.Align)
+	}
+	return fmt.Sprintf("does not fault with the %d-byte %s reaching %s into a PROT_NONE page, where hardware does", r.Size, verb, into)
 }
 
 func memProbeCall(s caller, form, force string) ([]wire.MemProbeResult, error) {
@@ -192,8 +200,12 @@ func Disassemble(arch, code string) (string, error) {
 		return "", err
 	}
 	args := []string{"-D", "-b", "binary", "-m", od[1]}
-	if arch == "ppc64le" {
+	switch arch {
+	case "ppc64le":
 		args = append(args, "-EL")
+	case "sparc64":
+		// A raw binary is read little-endian unless told otherwise.
+		args = append(args, "-EB")
 	}
 	out, err := exec.Command(od[0], append(args, f)...).Output()
 	if err != nil {

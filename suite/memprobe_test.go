@@ -38,4 +38,24 @@ func TestDisassemble(t *testing.T) {
 	if !strings.HasPrefix(got, "vinserti128") {
 		t.Errorf("objdump names c4e37d380001 %q", got)
 	}
+	// Fixed-width arches in their byte order: ppc64le's little-endian
+	// word, sparc64's big-endian one.
+	for _, c := range []struct{ arch, code, want string }{
+		{"arm64", "0070404c", "ld1"},
+		{"ppc64le", "991e007c", "lxvd2x"},
+		{"sparc64", "d25a0000", "ldx"},
+		{"sparc64", "c11a0000", "ldd"},
+	} {
+		got, err := Disassemble(c.arch, c.code)
+		if err != nil {
+			if IsCI() {
+				t.Fatalf("%s objdump missing in CI: %v", c.arch, err)
+			}
+			t.Logf("%s: %v", c.arch, err)
+			continue
+		}
+		if f := strings.Fields(got); len(f) == 0 || f[0] != c.want {
+			t.Errorf("%s: objdump names %s %q, want %s", c.arch, c.code, got, c.want)
+		}
+	}
 }

@@ -201,10 +201,22 @@ func probeStatus(fp map[string]*featureProbe, t driver.Target, im wire.ImplInfo)
 
 // printProbes writes the probe report: one line per probe and target.
 func printProbes(w io.Writer, rows []ProbeRow) {
+	printProbesHead(w, rows, "known-answer check of each feature the selected implementations need, before they run")
+}
+
+// PrintMemProbes writes the PROBES section of a run that ran only the
+// memory-operand probes (xarch fuzz), sorted like xarch test's.
+func PrintMemProbes(w io.Writer, rows []ProbeRow, arches []string) {
+	rows = append([]ProbeRow(nil), rows...)
+	sortProbes(rows, arches)
+	printProbesHead(w, rows, "memory-operand probes of the kernels' load and store forms, before the cases run")
+}
+
+func printProbesHead(w io.Writer, rows []ProbeRow, what string) {
 	if len(rows) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "\nPROBES (known-answer check of each feature the selected implementations need, before they run)")
+	fmt.Fprintf(w, "\nPROBES (%s)\n", what)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, r := range rows {
 		target := r.Arch + "/" + r.Model

@@ -218,12 +218,14 @@ type MemProbeInfo struct {
 	Mnemonic string `json:"mnemonic"` // what a disassembler names it
 	Size     int    `json:"size"`     // bytes the operand covers
 	Store    bool   `json:"store,omitempty"`
+	Align    int    `json:"align,omitempty"` // required alignment: the step past the page (0: one byte)
 	Planted  bool   `json:"planted,omitempty"`
 }
 
 // MemProbeResult is what the memprobe command found for one form: the
 // operand ending exactly at a PROT_NONE page (AtEnd: must not fault) and
-// one byte further (Beyond: must fault).
+// one byte further, or Align bytes for a form that needs aligned operands
+// (Beyond: must fault).
 type MemProbeResult struct {
 	MemProbeInfo
 	AtEnd  string `json:"at_end,omitempty"` // the fault, when it faulted

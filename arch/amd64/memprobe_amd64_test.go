@@ -3,13 +3,9 @@
 package amd64
 
 import (
-	"encoding/hex"
-	"runtime/debug"
-	"syscall"
 	"testing"
-	"unsafe"
 
-	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/archtest"
 )
 
 // The encodings the Go assembler gives the probes (objdump -d of the
@@ -46,51 +42,9 @@ func TestMemFormMatch(t *testing.T) {
 		"c5f877":         "", // VZEROUPPER
 		"":               "",
 	}
-	for code, want := range cases {
-		b, _ := hex.DecodeString(code)
-		if got := arch.MemForm(b); got != want {
-			t.Errorf("%s: form %q, want %q", code, got, want)
-		}
-	}
+	archtest.MemForms(t, cases)
 }
 
 // Natively every probe must pass: no fault with the operand ending at a
 // PROT_NONE page, a fault one byte further.
-func TestMemProbesNative(t *testing.T) {
-	pg := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*pg, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer syscall.Munmap(mem)
-	if err := syscall.Mprotect(mem[pg:], syscall.PROT_NONE); err != nil {
-		t.Fatal(err)
-	}
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	faults := func(p arch.MemProbe, at int) (f bool) {
-		defer func() { f = recover() != nil }()
-		p.Run(unsafe.Pointer(&mem[at]))
-		return false
-	}
-	det := arch.Detect()
-	ran := 0
-	for _, p := range arch.MemProbes() {
-		if p.Planted {
-			continue
-		}
-		if !det[p.Feature] {
-			t.Logf("%s: feature %s not on this host, not run", p.Form, p.Feature)
-			continue
-		}
-		ran++
-		if faults(p, pg-p.Size) {
-			t.Errorf("%s faults with its %d-byte operand ending at the guard page", p.Form, p.Size)
-		}
-		if !faults(p, pg-p.Size+1) {
-			t.Errorf("%s does not fault with its operand reaching one byte into the guard page", p.Form)
-		}
-	}
-	if ran == 0 {
-		t.Fatal("no memory-operand probe ran")
-	}
-}
+func TestMemProbesNative(t *testing.T) { archtest.MemProbes(t, 0) }

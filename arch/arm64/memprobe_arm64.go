@@ -159,3 +159,7 @@ func init() {
 			Run: f.run, Match: f.key.match})
 	}
 }
+
+// plantedMemProbeFuncs are the planted probes' assembly functions
+// (memprobe_planted_arm64.s, xarch_planted builds only).
+var plantedMemProbeFuncs = []string{"memProbePlantedWrongEncoding"}

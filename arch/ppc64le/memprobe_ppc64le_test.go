@@ -4,12 +4,9 @@ package ppc64le
 
 import (
 	"encoding/binary"
-	"runtime/debug"
-	"syscall"
 	"testing"
-	"unsafe"
 
-	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/archtest"
 )
 
 // The encodings the Go assembler gives the probes and the kernels' own
@@ -40,55 +37,9 @@ func TestMemFormMatch(t *testing.T) {
 		0xe8830002: "",              // lwa r4,0(r3)
 		0x4e800020: "",              // blr
 	}
-	for w, want := range cases {
-		var b [4]byte
-		binary.LittleEndian.PutUint32(b[:], w)
-		if got := arch.MemForm(b[:]); got != want {
-			t.Errorf("%08x: form %q, want %q", w, got, want)
-		}
-	}
-	if got := arch.MemForm([]byte{0x99, 0x1e, 0x00}); got != "" {
-		t.Errorf("3 bytes: form %q, want none", got)
-	}
+	archtest.MemFormWords(t, binary.LittleEndian, cases)
 }
 
 // Every probe must pass on hardware and on a faithful emulator: no fault
 // with the operand ending at a PROT_NONE page, a fault one byte further.
-func TestMemProbesNative(t *testing.T) {
-	pg := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*pg, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer syscall.Munmap(mem)
-	if err := syscall.Mprotect(mem[pg:], syscall.PROT_NONE); err != nil {
-		t.Fatal(err)
-	}
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	faults := func(p arch.MemProbe, at int) (f bool) {
-		defer func() { f = recover() != nil }()
-		p.Run(unsafe.Pointer(&mem[at]))
-		return false
-	}
-	det := arch.Detect()
-	ran := 0
-	for _, p := range arch.MemProbes() {
-		if p.Planted {
-			continue
-		}
-		if !det[p.Feature] {
-			t.Logf("%s: feature %s not on this host, not run", p.Form, p.Feature)
-			continue
-		}
-		ran++
-		if faults(p, pg-p.Size) {
-			t.Errorf("%s faults with its %d-byte operand ending at the guard page", p.Form, p.Size)
-		}
-		if !faults(p, pg-p.Size+1) {
-			t.Errorf("%s does not fault with its operand reaching one byte into the guard page", p.Form)
-		}
-	}
-	if ran != len(memForms) {
-		t.Fatalf("%d of %d memory-operand probes ran", ran, len(memForms))
-	}
-}
+func TestMemProbesNative(t *testing.T) { archtest.MemProbes(t, len(memForms)) }
