@@ -26,7 +26,10 @@ import (
 // kernel: its entry here and in abiEntries, its abiX, and its calls. Split
 // is true for every framed kernel without NOSPLIT: riscv64's assembler,
 // unlike arm64's and ppc64le's, gives even a small framed leaf a stack
-// check.
+// check. Such a kernel is not seeded in X3 and X4 (arch.ABIKernel.Split),
+// so mark a framed leaf NOSPLIT when its frame is small. A kernel that
+// CALLs gets a frame even at $0 (8 bytes for LR): declare the frame its
+// callees use, or the canary reports their writes.
 var abiKernelTable = []*arch.ABIKernel{
 	kConformingNop,
 	kConformingFramed,
