@@ -28,8 +28,9 @@ import (
 // unlike arm64's and ppc64le's, gives even a small framed leaf a stack
 // check. Such a kernel is not seeded in X3 and X4 (arch.ABIKernel.Split),
 // so mark a framed leaf NOSPLIT when its frame is small. A kernel that
-// CALLs gets a frame even at $0 (8 bytes for LR): declare the frame its
-// callees use, or the canary reports their writes.
+// CALLs gets an 8-byte frame for LR even at $0, which abiLow (nothing below
+// a $0 kernel) does not expect: the canary would report it, so give such a
+// kernel a nonzero frame.
 var abiKernelTable = []*arch.ABIKernel{
 	kConformingNop,
 	kConformingFramed,
