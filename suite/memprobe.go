@@ -161,6 +161,7 @@ var objdumps = map[string][2]string{
 	"arm64":   {"aarch64-linux-gnu-objdump", "aarch64"},
 	"ppc64le": {"powerpc64le-linux-gnu-objdump", "powerpc:common64"},
 	"sparc64": {"sparc64-linux-gnu-objdump", "sparc:v9"},
+	"riscv64": {"riscv64-linux-gnu-objdump", "riscv:rv64"},
 }
 
 // checkEncoding disassembles the bytes at the probe's fault site with GNU
@@ -201,6 +202,13 @@ func Disassemble(arch, code string) (string, error) {
 	}
 	args := []string{"-D", "-b", "binary", "-m", od[1]}
 	switch arch {
+	case "riscv64":
+		// objdump 2.40 decodes RVV only from an object's arch attribute:
+		// assemble the first instruction as .insn into one.
+		if f, err = riscvObject(dir, raw); err != nil {
+			return "", err
+		}
+		args = []string{"-d"}
 	case "ppc64le":
 		args = append(args, "-EL")
 	case "sparc64":
@@ -218,6 +226,28 @@ func Disassemble(arch, code string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("%s printed no instruction", od[0])
+}
+
+// riscvObject writes an object holding the first RISC-V instruction of
+// raw (2 bytes when its low bits are not 11, else 4), marked RV64GCV.
+func riscvObject(dir string, raw []byte) (string, error) {
+	var v uint32
+	switch {
+	case len(raw) >= 2 && raw[0]&3 != 3:
+		v = uint32(raw[0]) | uint32(raw[1])<<8
+	case len(raw) >= 4:
+		v = uint32(raw[0]) | uint32(raw[1])<<8 | uint32(raw[2])<<16 | uint32(raw[3])<<24
+	default:
+		return "", fmt.Errorf("%x: not a whole RISC-V instruction", raw)
+	}
+	src, obj := filepath.Join(dir, "code.s"), filepath.Join(dir, "code.o")
+	if err := os.WriteFile(src, []byte(fmt.Sprintf(".insn %#x\n", v)), 0o644); err != nil {
+		return "", err
+	}
+	if out, err := exec.Command("riscv64-linux-gnu-as", "-march=rv64gcv", "-o", obj, src).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("riscv64-linux-gnu-as: %v: %s", err, out)
+	}
+	return obj, nil
 }
 
 // crossCheck runs the same probe natively (on a host of the arch) or under

@@ -59,3 +59,20 @@ func TestDisassemble(t *testing.T) {
 		}
 	}
 }
+
+// riscv64: vector instructions (which objdump decodes only in an object
+// marked with V) and compressed ones.
+func TestDisassembleRISCV64(t *testing.T) {
+	for code, want := range map[string]string{"87600502": "vle32.v", "0c61": "ld", "03350500": "ld", "a7700502": "vse64.v"} {
+		got, err := Disassemble("riscv64", code)
+		if err != nil {
+			if IsCI() {
+				t.Fatalf("riscv64 binutils missing in CI (ci/install-deps.sh installs them): %v", err)
+			}
+			t.Skipf("riscv64 binutils: %v", err)
+		}
+		if f := strings.Fields(got); len(f) == 0 || f[0] != want {
+			t.Errorf("objdump names %s %q, want %s", code, got, want)
+		}
+	}
+}

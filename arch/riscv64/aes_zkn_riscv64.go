@@ -79,7 +79,11 @@ func expandKeyZkn(key []byte) *arch.AESKey {
 	}
 	nk := len(key) / 4
 	s := &zknSchedule{rounds: nk + 6}
-	expandZkn(&kw, nk, &s.enc, &s.dec)
+	if arch.ABICheck {
+		abiExpandZkn(&kw, nk, &s.enc, &s.dec)
+	} else {
+		expandZkn(&kw, nk, &s.enc, &s.dec)
+	}
 	n := 2 * (s.rounds + 1)
 	k := &arch.AESKey{Rounds: s.rounds, Enc: make([]byte, 8*n), Dec: make([]byte, 8*n), Priv: s}
 	for i := 0; i < n; i++ {
@@ -132,15 +136,35 @@ func zknCall(op int, s *zknSchedule, st *[16]byte, dst, src *byte, n int) {
 	// then the kernels are called directly.
 	switch op {
 	case zknECBEnc:
-		encZkn(&s.enc[0], s.rounds, dst, src, n)
+		if arch.ABICheck {
+			abiEncZkn(&s.enc[0], s.rounds, dst, src, n)
+		} else {
+			encZkn(&s.enc[0], s.rounds, dst, src, n)
+		}
 	case zknECBDec:
-		decZkn(&s.dec[0], s.rounds, dst, src, n)
+		if arch.ABICheck {
+			abiDecZkn(&s.dec[0], s.rounds, dst, src, n)
+		} else {
+			decZkn(&s.dec[0], s.rounds, dst, src, n)
+		}
 	case zknCBCEnc:
-		cbcEncZkn(&s.enc[0], s.rounds, st, dst, src, n)
+		if arch.ABICheck {
+			abiCbcEncZkn(&s.enc[0], s.rounds, st, dst, src, n)
+		} else {
+			cbcEncZkn(&s.enc[0], s.rounds, st, dst, src, n)
+		}
 	case zknCBCDec:
-		cbcDecZkn(&s.dec[0], s.rounds, st, dst, src, n)
+		if arch.ABICheck {
+			abiCbcDecZkn(&s.dec[0], s.rounds, st, dst, src, n)
+		} else {
+			cbcDecZkn(&s.dec[0], s.rounds, st, dst, src, n)
+		}
 	case zknCTR:
-		ctrZkn(&s.enc[0], s.rounds, st, dst, src, n)
+		if arch.ABICheck {
+			abiCtrZkn(&s.enc[0], s.rounds, st, dst, src, n)
+		} else {
+			ctrZkn(&s.enc[0], s.rounds, st, dst, src, n)
+		}
 	}
 }
 

@@ -81,7 +81,11 @@ func aesExpandZvknedGo(key []byte) *arch.AESKey {
 	}
 	nr := len(key)/4 + 6
 	enc := make([]byte, 16*(nr+1))
-	aesExpandZvkned(nr, &key[0], &enc[0])
+	if arch.ABICheck {
+		abiAesExpandZvkned(nr, &key[0], &enc[0])
+	} else {
+		aesExpandZvkned(nr, &key[0], &enc[0])
+	}
 	dec := make([]byte, len(enc))
 	for r := 0; r <= nr; r++ {
 		copy(dec[16*r:16*r+16], enc[16*(nr-r):])
@@ -112,25 +116,41 @@ func aesCheckZvkned(k *arch.AESKey, dst, src []byte) int {
 
 func aesEncryptZvkned(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
-		aesEncZvkned(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiAesEncZvkned(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
+		} else {
+			aesEncZvkned(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesDecryptZvkned(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
-		aesDecZvkned(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiAesDecZvkned(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
+		} else {
+			aesDecZvkned(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesCBCEncryptZvkned(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
-		aesCBCEncZvkned(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiAesCBCEncZvkned(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
+		} else {
+			aesCBCEncZvkned(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
 func aesCBCDecryptZvkned(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
-		aesCBCDecZvkned(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiAesCBCDecZvkned(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
+		} else {
+			aesCBCDecZvkned(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
+		}
 	}
 }
 
@@ -141,7 +161,11 @@ func aesCTRZvknedGo(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 	n := aesCheckZvkned(k, dst, src)
 	for n > 0 {
 		m := arch.CTRRun(ctr, n, 32)
-		aesCTRZvkned(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], m)
+		if arch.ABICheck {
+			abiAesCTRZvkned(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], m)
+		} else {
+			aesCTRZvkned(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], m)
+		}
 		if binary.BigEndian.Uint32(ctr[12:]) == 0 {
 			carry96(ctr)
 		}

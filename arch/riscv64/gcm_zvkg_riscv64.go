@@ -48,7 +48,11 @@ func init() {
 
 func gcmInitZvkgGo(h *[16]byte) interface{} {
 	hk := new(gcmKeyZvkg)
-	gcmInitZvkg(h, hk)
+	if arch.ABICheck {
+		abiGcmInitZvkg(h, hk)
+	} else {
+		gcmInitZvkg(h, hk)
+	}
 	return hk
 }
 
@@ -58,7 +62,11 @@ func gcmGHASHZvkgGo(hk interface{}, y *[16]byte, p []byte) {
 		panic("aes-gcm/zvkg: GHASH of a partial block")
 	}
 	if n := len(p) / 16; n > 0 {
-		ghashZvkg(t, y, &p[0], n)
+		if arch.ABICheck {
+			abiGhashZvkg(t, y, &p[0], n)
+		} else {
+			ghashZvkg(t, y, &p[0], n)
+		}
 	}
 }
 
@@ -68,8 +76,16 @@ func gcmGHASHZvkgGo(hk interface{}, y *[16]byte, p []byte) {
 func gcmSealZvkgGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKeyZvkg)
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
-		aesCTRZvkned(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], n)
-		ghashZvkg(t, y, &dst[0], n)
+		if arch.ABICheck {
+			abiAesCTRZvkned(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], n)
+		} else {
+			aesCTRZvkned(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], n)
+		}
+		if arch.ABICheck {
+			abiGhashZvkg(t, y, &dst[0], n)
+		} else {
+			ghashZvkg(t, y, &dst[0], n)
+		}
 	}
 }
 
@@ -78,8 +94,16 @@ func gcmSealZvkgGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []
 func gcmOpenZvkgGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKeyZvkg)
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
-		ghashZvkg(t, y, &src[0], n)
-		aesCTRZvkned(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], n)
+		if arch.ABICheck {
+			abiGhashZvkg(t, y, &src[0], n)
+		} else {
+			ghashZvkg(t, y, &src[0], n)
+		}
+		if arch.ABICheck {
+			abiAesCTRZvkned(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], n)
+		} else {
+			aesCTRZvkned(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], n)
+		}
 	}
 }
 

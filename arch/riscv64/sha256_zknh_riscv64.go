@@ -30,7 +30,11 @@ func init() {
 func sha256BlockZknh(h *[8]uint32, p []byte) {
 	// The ABI trampoline for riscv64 comes with the rv-abi work; until
 	// then the kernel is called directly.
-	blockSHA256Zknh(h, p, &arch.SHA256K)
+	if arch.ABICheck {
+		abiBlockSHA256Zknh(h, p, &arch.SHA256K)
+	} else {
+		blockSHA256Zknh(h, p, &arch.SHA256K)
+	}
 }
 
 // blockSHA256Zknh consumes len(p)/64 blocks of p (any alignment) into h;

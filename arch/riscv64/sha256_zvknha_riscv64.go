@@ -35,7 +35,11 @@ func init() {
 func sha256BlockZvknha(h *[8]uint32, p []byte) {
 	// Called directly until the riscv64 ABI trampoline lands (then:
 	// if arch.ABICheck { abiSha256Zvknha(...) } else { ... }).
-	sha256Zvknha(h, p, &arch.SHA256K)
+	if arch.ABICheck {
+		abiSha256Zvknha(h, p, &arch.SHA256K)
+	} else {
+		sha256Zvknha(h, p, &arch.SHA256K)
+	}
 }
 
 // sha256Zvknha consumes len(p)/64 blocks of p into h with vsha2ms,

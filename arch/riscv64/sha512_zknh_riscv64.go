@@ -29,7 +29,11 @@ func init() {
 func sha512BlockZknh(h *[8]uint64, p []byte) {
 	// The ABI trampoline for riscv64 comes with the rv-abi work; until
 	// then the kernel is called directly.
-	blockSHA512Zknh(h, p, &arch.SHA512K)
+	if arch.ABICheck {
+		abiBlockSHA512Zknh(h, p, &arch.SHA512K)
+	} else {
+		blockSHA512Zknh(h, p, &arch.SHA512K)
+	}
 }
 
 // blockSHA512Zknh consumes len(p)/128 blocks of p (any alignment) into h;

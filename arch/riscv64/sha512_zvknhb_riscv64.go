@@ -39,7 +39,11 @@ func init() {
 func sha512BlockZvknhb(h *[8]uint64, p []byte) {
 	// Called directly until the riscv64 ABI trampoline lands (then:
 	// if arch.ABICheck { abiSha512Zvknhb(...) } else { ... }).
-	sha512Zvknhb(h, p, &arch.SHA512K)
+	if arch.ABICheck {
+		abiSha512Zvknhb(h, p, &arch.SHA512K)
+	} else {
+		sha512Zvknhb(h, p, &arch.SHA512K)
+	}
 }
 
 // sha512Zvknhb consumes len(p)/128 blocks of p into h with vsha2ms,

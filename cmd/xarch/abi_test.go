@@ -16,7 +16,7 @@ import (
 // plantedABIRegister is the register each arch's sha256/planted-abi
 // clobbers; an arch not listed (a new port) must still report some
 // register "not restored".
-var plantedABIRegister = map[string]string{"amd64": "BP", "arm64": "R18", "ppc64le": "R2", "sparc64": "%l5"}
+var plantedABIRegister = map[string]string{"amd64": "BP", "arm64": "R18", "ppc64le": "R2", "riscv64": "X3", "sparc64": "%l5"}
 
 // The default `xarch test --planted` reports each arch's planted register
 // clobber as an ABI violation naming the register, natively on amd64 and
@@ -46,12 +46,12 @@ func TestPlantedABIClobberEachArch(t *testing.T) {
 			out, err := exec.Command(bin, "test", "--arch", a.Arch, "--model", model, "--planted",
 				"--impl", "sha256/planted-abi", "--fuzz-cases", "20", "--no-progress").CombinedOutput()
 			require.Error(t, err, "the planted clobber must fail the run:\n%s", out)
-			reg := plantedABIRegister[a.Arch]
+			reg := regexp.QuoteMeta(plantedABIRegister[a.Arch])
 			if reg == "" {
 				reg = `\S+`
 			}
 			line := regexp.MustCompile(`(?m)^  ` + a.Arch + `/\S+ sha256/planted-abi: (\S+): .*ABI violation in sha256/planted-abi \(kernel \S+\): ` +
-				regexp.QuoteMeta(reg) + ` not restored: expected 0x[0-9a-f]+, got 0x[0-9a-f]+\n      repro: (xarch run .*)$`)
+				reg + ` not restored: expected 0x[0-9a-f]+, got 0x[0-9a-f]+\n      repro: (xarch run .*)$`)
 			m := line.FindStringSubmatch(string(out))
 			require.NotNil(t, m, "no ABI violation naming %s with a repro line:\n%s", reg, out)
 			require.Contains(t, string(out), "FAILED")
@@ -61,7 +61,7 @@ func TestPlantedABIClobberEachArch(t *testing.T) {
 			args := strings.Fields(strings.ReplaceAll(strings.TrimPrefix(m[2], "xarch "), "'", ""))
 			rout, err := exec.Command(bin, args...).CombinedOutput()
 			require.Error(t, err, "repro %s", m[2])
-			require.Regexp(t, regexp.QuoteMeta(reg)+` not restored`, string(rout))
+			require.Regexp(t, reg+` not restored`, string(rout))
 			rout, err = exec.Command(bin, append(args, "--abi=false")...).CombinedOutput()
 			require.NoError(t, err, "repro with --abi=false: %s", rout)
 		})

@@ -1,0 +1,51 @@
+//go:build xarch_planted && gc
+
+package riscv64
+
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/generic"
+)
+
+// A test-only level that dies with SIGILL: the suite must report the crash,
+// not hang or blame another level.
+func init() {
+	arch.Register(&arch.Impl{
+		Name:    "sha256/planted-sigill",
+		Alg:     arch.SHA256,
+		Arch:    "riscv64",
+		Planted: true,
+		Funcs:   &arch.SHA256Funcs{Block: plantedSIGILL},
+	})
+}
+
+// plantedSIGILL executes unimp (csrrw zero, cycle, zero: a write to a
+// read-only counter, the psABI's canonical illegal instruction).
+//
+//go:noescape
+func plantedSIGILL(h *[8]uint32, p []byte)
+
+// sha256/planted-abi hashes right (the generic block function), then calls
+// a kernel that writes X3, the global pointer the psABI reserves: harmless
+// in a static Go binary, fatal to C code that reaches its small data
+// through it. Only the ABI trampoline sees it: "X3 not restored".
+func init() {
+	arch.Register(&arch.Impl{
+		Name: "sha256/planted-abi",
+		Alg:  arch.SHA256,
+		Arch: "riscv64",
+		// Runs everywhere: the clobber needs no feature.
+		Rank:    -1,
+		Planted: true,
+		Funcs:   &arch.SHA256Funcs{Block: plantedABI},
+	})
+}
+
+func plantedABI(h *[8]uint32, p []byte) {
+	generic.SHA256Block(h, p)
+	if arch.ABICheck {
+		abiClobberX3()
+	} else {
+		clobberX3()
+	}
+}

@@ -1,0 +1,8 @@
+//go:build xarch_planted && gc
+
+#include "textflag.h"
+
+// func plantedSIGILL(h *[8]uint32, p []byte)
+TEXT ·plantedSIGILL(SB), NOSPLIT, $0-32
+	WORD	$0xc0001073 // unimp
+	RET
