@@ -145,11 +145,11 @@ func ABIMix(r uint64, i uint) uint64 {
 }
 
 // SplitFrame reports whether gc's assembler gives a TEXT line with these
-// flags and declared frame a stack check (ABIKernel.Split): not NOSPLIT,
-// a frame, and on amd64, arm64 and ppc64le not a leaf whose frame with what
-// the assembler adds stays under StackSmall (128). riscv64's assembler has
+// flags and declared frame a stack check (ABIKernel.Split): not NOSPLIT and
+// a frame. amd64, arm64 and ppc64le exempt a leaf whose frame with what the
+// assembler adds stays under StackSmall (128); other arches (riscv64) have
 // no such exemption. The kernel-table generator (cmd/abigen) and its check
-// (archtest.ABIKernels) share it; a new gc arch adds its case here.
+// (archtest.ABIKernels) share it.
 func SplitFrame(goarch, flags string, frame int) bool {
 	if strings.Contains(flags, "NOSPLIT") || frame <= 0 {
 		return false
@@ -167,7 +167,7 @@ func SplitFrame(goarch, flags string, frame int) bool {
 		}
 	case "ppc64le":
 		size += 32 // the fixed frame
-	case "riscv64":
+	default:
 		return true
 	}
 	return size >= 128

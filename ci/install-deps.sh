@@ -28,7 +28,7 @@ PACKAGES=(
 # Commands that prove the packages are there (checked before and after).
 COMMANDS=(qemu-x86_64-static qemu-aarch64-static qemu-ppc64le-static qemu-sparc64-static
   sparc64-linux-gnu-gccgo-12 sparc64-linux-gnu-objdump aarch64-linux-gnu-objdump
-  powerpc64le-linux-gnu-objdump riscv64-linux-gnu-as objdump openssl make)
+  powerpc64le-linux-gnu-objdump riscv64-linux-gnu-as riscv64-linux-gnu-objdump objdump openssl make)
 
 # QEMU 10: its package, suite and version, and the binaries xarch uses
 # (ci/models.json "emulators" of each arch).

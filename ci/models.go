@@ -167,9 +167,20 @@ type Arch struct {
 	Qemu      string            `json:"qemu"`
 	Emulators map[string]string `json:"emulators,omitempty"`
 	Compiler  string            `json:"compiler,omitempty"` // "gccgo" for sparc64; gc otherwise
+	Disasm    Disasm            `json:"disasm"`
 	Models    []Model           `json:"models"`
 
 	table *Table
+}
+
+// Disasm is how GNU objdump names the arch's instructions (suite.Disassemble).
+type Disasm struct {
+	Objdump string   `json:"objdump"`
+	Args    []string `json:"args"` // before the file: "-D -b binary -m MACHINE" for raw bytes
+	// InsnAs, when set, assembles the instruction as `.insn WORD` with this
+	// command first (objdump then reads an object, whose attributes say
+	// which extensions to decode: RISC-V's vector instructions).
+	InsnAs []string `json:"insn_as,omitempty"`
 }
 
 // Table is the whole model table.

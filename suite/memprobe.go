@@ -154,16 +154,6 @@ func memProbeCall(s caller, form, force string) ([]wire.MemProbeResult, error) {
 	return rs, nil
 }
 
-// objdumps: the disassembler and its -m machine per arch (GNU binutils,
-// installed by ci/install-deps.sh).
-var objdumps = map[string][2]string{
-	"amd64":   {"objdump", "i386:x86-64"},
-	"arm64":   {"aarch64-linux-gnu-objdump", "aarch64"},
-	"ppc64le": {"powerpc64le-linux-gnu-objdump", "powerpc:common64"},
-	"sparc64": {"sparc64-linux-gnu-objdump", "sparc:v9"},
-	"riscv64": {"riscv64-linux-gnu-objdump", "riscv:rv64"},
-}
-
 // checkEncoding disassembles the bytes at the probe's fault site with GNU
 // objdump: the probe's instruction must be the form's mnemonic.
 func checkEncoding(arch string, r wire.MemProbeResult) (string, bool) {
@@ -181,12 +171,18 @@ func checkEncoding(arch string, r wire.MemProbeResult) (string, bool) {
 	return fmt.Sprintf("objdump names the probe's instruction %q", name), true
 }
 
-// Disassemble names the first instruction of hex code with GNU objdump.
+// Disassemble names the first instruction of hex code with GNU objdump, as
+// ci/models.json's "disasm" of the arch says.
 func Disassemble(arch, code string) (string, error) {
-	od, ok := objdumps[arch]
-	if !ok {
-		return "", fmt.Errorf("no disassembler known for %s", arch)
+	table, err := ci.Load()
+	if err != nil {
+		return "", err
 	}
+	a, err := table.Find(arch)
+	if err != nil || a.Disasm.Objdump == "" {
+		return "", fmt.Errorf("no disassembler known for %s (ci/models.json disasm)", arch)
+	}
+	od := a.Disasm
 	raw, err := hex.DecodeString(code)
 	if err != nil {
 		return "", err
@@ -200,24 +196,14 @@ func Disassemble(arch, code string) (string, error) {
 	if err := os.WriteFile(f, raw, 0o644); err != nil {
 		return "", err
 	}
-	args := []string{"-D", "-b", "binary", "-m", od[1]}
-	switch arch {
-	case "riscv64":
-		// objdump 2.40 decodes RVV only from an object's arch attribute:
-		// assemble the first instruction as .insn into one.
-		if f, err = riscvObject(dir, raw); err != nil {
+	if len(od.InsnAs) > 0 {
+		if f, err = insnObject(od.InsnAs, dir, raw); err != nil {
 			return "", err
 		}
-		args = []string{"-d"}
-	case "ppc64le":
-		args = append(args, "-EL")
-	case "sparc64":
-		// A raw binary is read little-endian unless told otherwise.
-		args = append(args, "-EB")
 	}
-	out, err := exec.Command(od[0], append(args, f)...).Output()
+	out, err := exec.Command(od.Objdump, append(append([]string{}, od.Args...), f)...).Output()
 	if err != nil {
-		return "", fmt.Errorf("%s: %v", od[0], err)
+		return "", fmt.Errorf("%s: %v", od.Objdump, err)
 	}
 	for _, line := range strings.Split(string(out), "\n") {
 		parts := strings.Split(line, "\t")
@@ -225,12 +211,14 @@ func Disassemble(arch, code string) (string, error) {
 			return strings.TrimSpace(strings.Join(parts[2:], " ")), nil
 		}
 	}
-	return "", fmt.Errorf("%s printed no instruction", od[0])
+	return "", fmt.Errorf("%s printed no instruction", od.Objdump)
 }
 
-// riscvObject writes an object holding the first RISC-V instruction of
-// raw (2 bytes when its low bits are not 11, else 4), marked RV64GCV.
-func riscvObject(dir string, raw []byte) (string, error) {
+// insnObject assembles the first instruction of raw as `.insn` (GNU as's
+// spelling of a raw RISC-V instruction: 2 bytes when its low bits are not
+// 11, else 4) with the command as, into an object objdump decodes with the
+// extensions as's -march names.
+func insnObject(as []string, dir string, raw []byte) (string, error) {
 	var v uint32
 	switch {
 	case len(raw) >= 2 && raw[0]&3 != 3:
@@ -238,14 +226,15 @@ func riscvObject(dir string, raw []byte) (string, error) {
 	case len(raw) >= 4:
 		v = uint32(raw[0]) | uint32(raw[1])<<8 | uint32(raw[2])<<16 | uint32(raw[3])<<24
 	default:
-		return "", fmt.Errorf("%x: not a whole RISC-V instruction", raw)
+		return "", fmt.Errorf("%x: not a whole instruction", raw)
 	}
 	src, obj := filepath.Join(dir, "code.s"), filepath.Join(dir, "code.o")
 	if err := os.WriteFile(src, []byte(fmt.Sprintf(".insn %#x\n", v)), 0o644); err != nil {
 		return "", err
 	}
-	if out, err := exec.Command("riscv64-linux-gnu-as", "-march=rv64gcv", "-o", obj, src).CombinedOutput(); err != nil {
-		return "", fmt.Errorf("riscv64-linux-gnu-as: %v: %s", err, out)
+	args := append(append([]string{}, as[1:]...), "-o", obj, src)
+	if out, err := exec.Command(as[0], args...).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("%s: %v: %s", as[0], err, out)
 	}
 	return obj, nil
 }
