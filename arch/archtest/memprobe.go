@@ -44,7 +44,7 @@ func MemProbes(t *testing.T, want int) {
 		p.Run(unsafe.Add(unsafe.Pointer(&mem[0]), at))
 		return false
 	}
-	det := arch.Detect()
+	det := Detected()
 	ran := 0
 	for _, p := range arch.MemProbes() {
 		if p.Planted {

@@ -12,6 +12,7 @@ import (
 // per -cpu model; QEMU 7.2 answers ENOSYS, so its models force what they
 // have (ci/models.json "force") and the probes check the emulator computes it.
 var featureList = []arch.Feature{
+	{Name: "rv64", Desc: "RV64 base integer ISA (always true for a riscv64 process)"},
 	{Name: "zbb", Desc: "Basic bit manipulation (ror, rev8, andn)"},
 	{Name: "zbkb", Desc: "Bit manipulation for cryptography (ror, rev8, pack, brev8)"},
 	{Name: "zkne", Desc: "Scalar AES encryption (aes64es, aes64esm, aes64ks1i, aes64ks2)"},
@@ -70,7 +71,7 @@ func hwprobeExt0() (bits uint64, ok bool) {
 // detect reads hwprobe with the standard library only, so gc and gccgo
 // builds agree (x/sys/cpu groups the vector crypto bits into suites).
 func detect() map[string]bool {
-	det := map[string]bool{}
+	det := map[string]bool{"rv64": true}
 	bits, ok := hwprobeExt0()
 	if !ok {
 		return det

@@ -95,10 +95,10 @@ var memForms = []struct {
 	key                     rvForm
 	fn                      string
 }{
-	{"LD load", "zbb", "ld", 8, false, scalar(rvLoad, 3, 0x6000, 0x6002), "memProbeLD"},
-	{"SD store", "zbb", "sd", 8, true, scalar(rvStore, 3, 0xE000, 0xE002), "memProbeSD"},
-	{"LW load", "zbb", "lw", 4, false, append(scalar(rvLoad, 2, 0x4000, 0x4002), scalar(rvLoad, 6)...), "memProbeLW"},
-	{"SW store", "zbb", "sw", 4, true, scalar(rvStore, 2, 0xC000, 0xC002), "memProbeSW"},
+	{"LD load", "rv64", "ld", 8, false, scalar(rvLoad, 3, 0x6000, 0x6002), "memProbeLD"},
+	{"SD store", "rv64", "sd", 8, true, scalar(rvStore, 3, 0xE000, 0xE002), "memProbeSD"},
+	{"LW load", "rv64", "lw", 4, false, append(scalar(rvLoad, 2, 0x4000, 0x4002), scalar(rvLoad, 6)...), "memProbeLW"},
+	{"SW store", "rv64", "sw", 4, true, scalar(rvStore, 2, 0xC000, 0xC002), "memProbeSW"},
 	{"VLE8.V load", "v", "vle8.v", 16, false, vector(false, 0), "memProbeVLE8"},
 	{"VLE32.V load", "v", "vle32.v", 16, false, vector(false, 6), "memProbeVLE32"},
 	{"VSE32.V store", "v", "vse32.v", 16, true, vector(true, 6), "memProbeVSE32"},

@@ -4,12 +4,10 @@ package riscv64
 
 import (
 	"encoding/binary"
-	"runtime/debug"
-	"syscall"
 	"testing"
-	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/archtest"
 )
 
 // The encodings Go's assembler gives the probes (riscv64-linux-gnu-objdump
@@ -63,42 +61,4 @@ func le32(v uint32) []byte {
 
 // Every probe must pass on hardware and on a faithful emulator: no fault
 // with the operand ending at a PROT_NONE page, a fault one byte further.
-func TestMemProbesNative(t *testing.T) {
-	pg := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*pg, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer syscall.Munmap(mem)
-	if err := syscall.Mprotect(mem[pg:], syscall.PROT_NONE); err != nil {
-		t.Fatal(err)
-	}
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	faults := func(p arch.MemProbe, at int) (f bool) {
-		defer func() { f = recover() != nil }()
-		p.Run(unsafe.Pointer(&mem[at]))
-		return false
-	}
-	det := arch.Detect()
-	ran := 0
-	for _, p := range arch.MemProbes() {
-		if p.Planted {
-			continue
-		}
-		if !det[p.Feature] {
-			t.Logf("%s: feature %s not detected here, not run", p.Form, p.Feature)
-			continue
-		}
-		ran++
-		if faults(p, pg-p.Size) {
-			t.Errorf("%s faults with its %d-byte operand ending at the guard page", p.Form, p.Size)
-		}
-		if !faults(p, pg-p.Size+1) {
-			t.Errorf("%s does not fault with its operand reaching one byte into the guard page", p.Form)
-		}
-	}
-	if ran == 0 {
-		t.Skip("no memory-operand probe's feature is detected here (QEMU 7.2 answers no hwprobe; force zbb or v to run them)")
-	}
-	t.Logf("%d of %d memory-operand probes ran", ran, len(memForms))
-}
+func TestMemProbesNative(t *testing.T) { archtest.MemProbes(t, 0) }
