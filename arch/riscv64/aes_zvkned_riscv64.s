@@ -26,6 +26,103 @@
 // 2*VLMAX unevenly). The state group is v16-v19; the .vs key register
 // must not overlap it, and does not. Registers: X6 nr, X28 = 10, X29 = 12.
 
+// LOAD_KEYS loads the round keys at X11 (advancing it) into V1..V(nr+1)
+// for nr = X6 (10, 12 or 14), leaving vl = 4 at e32, and jumps to done
+// after the last; it sets X28 = 10 and X29 = 12.
+#define LOAD_KEYS(done) \
+	MOV	$10, X28; \
+	MOV	$12, X29; \
+	VSETIVLI	$4, E32, M1, TA, MA, X0; \
+	VLE32V	(X11), V1; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V2; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V3; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V4; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V5; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V6; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V7; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V8; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V9; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V10; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V11; \
+	ADD	$16, X11; \
+	BEQ	X6, X28, done; \
+	VLE32V	(X11), V12; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V13; \
+	ADD	$16, X11; \
+	BEQ	X6, X29, done; \
+	VLE32V	(X11), V14; \
+	ADD	$16, X11; \
+	VLE32V	(X11), V15
+
+// AES_ENC_V16 encrypts the element groups of v16 (LMUL=4) with the round
+// keys in v1..v(nr+1) (LOAD_KEYS; X28 = 10, X29 = 12), ending at label DONE;
+// the labels are parameters because each function needs its own.
+#define AES_ENC_V16(LAST10, LAST12, DONE) \
+	WORD	$0xa613a877 /* vaesz.vs v16, v1 */; \
+	WORD	$0xa6212877 /* vaesem.vs v16, v2 */; \
+	WORD	$0xa6312877 /* vaesem.vs v16, v3 */; \
+	WORD	$0xa6412877 /* vaesem.vs v16, v4 */; \
+	WORD	$0xa6512877 /* vaesem.vs v16, v5 */; \
+	WORD	$0xa6612877 /* vaesem.vs v16, v6 */; \
+	WORD	$0xa6712877 /* vaesem.vs v16, v7 */; \
+	WORD	$0xa6812877 /* vaesem.vs v16, v8 */; \
+	WORD	$0xa6912877 /* vaesem.vs v16, v9 */; \
+	WORD	$0xa6a12877 /* vaesem.vs v16, v10 */; \
+	BEQ	X6, X28, LAST10; \
+	WORD	$0xa6b12877 /* vaesem.vs v16, v11 */; \
+	WORD	$0xa6c12877 /* vaesem.vs v16, v12 */; \
+	BEQ	X6, X29, LAST12; \
+	WORD	$0xa6d12877 /* vaesem.vs v16, v13 */; \
+	WORD	$0xa6e12877 /* vaesem.vs v16, v14 */; \
+	WORD	$0xa6f1a877 /* vaesef.vs v16, v15 */; \
+	JMP	DONE; \
+	LAST12:; \
+	WORD	$0xa6d1a877 /* vaesef.vs v16, v13 */; \
+	JMP	DONE; \
+	LAST10:; \
+	WORD	$0xa6b1a877 /* vaesef.vs v16, v11 */; \
+	DONE:
+
+// AES_DEC_V16 is the inverse cipher on v16 with the same keys, read
+// backwards (vaesz with the last, vaesdm down to vaesdf with v1).
+#define AES_DEC_V16(FIRST10, FIRST12, MID10, MID12) \
+	BEQ	X6, X28, FIRST10; \
+	BEQ	X6, X29, FIRST12; \
+	WORD	$0xa6f3a877 /* vaesz.vs v16, v15 */; \
+	WORD	$0xa6e02877 /* vaesdm.vs v16, v14 */; \
+	WORD	$0xa6d02877 /* vaesdm.vs v16, v13 */; \
+	JMP	MID12; \
+	FIRST12:; \
+	WORD	$0xa6d3a877 /* vaesz.vs v16, v13 */; \
+	MID12:; \
+	WORD	$0xa6c02877 /* vaesdm.vs v16, v12 */; \
+	WORD	$0xa6b02877 /* vaesdm.vs v16, v11 */; \
+	JMP	MID10; \
+	FIRST10:; \
+	WORD	$0xa6b3a877 /* vaesz.vs v16, v11 */; \
+	MID10:; \
+	WORD	$0xa6a02877 /* vaesdm.vs v16, v10 */; \
+	WORD	$0xa6902877 /* vaesdm.vs v16, v9 */; \
+	WORD	$0xa6802877 /* vaesdm.vs v16, v8 */; \
+	WORD	$0xa6702877 /* vaesdm.vs v16, v7 */; \
+	WORD	$0xa6602877 /* vaesdm.vs v16, v6 */; \
+	WORD	$0xa6502877 /* vaesdm.vs v16, v5 */; \
+	WORD	$0xa6402877 /* vaesdm.vs v16, v4 */; \
+	WORD	$0xa6302877 /* vaesdm.vs v16, v3 */; \
+	WORD	$0xa6202877 /* vaesdm.vs v16, v2 */; \
+	WORD	$0xa610a877 /* vaesdf.vs v16, v1 */
+
 // func aesEncZvkned(nr int, xk *byte, dst, src *byte, n int)
 TEXT ·aesEncZvkned(SB), NOSPLIT, $0-40
 	MOV	nr+0(FP), X6
@@ -33,40 +130,7 @@ TEXT ·aesEncZvkned(SB), NOSPLIT, $0-40
 	MOV	dst+16(FP), X12
 	MOV	src+24(FP), X13
 	MOV	n+32(FP), X14
-	MOV	$10, X28
-	MOV	$12, X29
-	VSETIVLI	$4, E32, M1, TA, MA, X0
-	VLE32V	(X11), V1
-	ADD	$16, X11
-	VLE32V	(X11), V2
-	ADD	$16, X11
-	VLE32V	(X11), V3
-	ADD	$16, X11
-	VLE32V	(X11), V4
-	ADD	$16, X11
-	VLE32V	(X11), V5
-	ADD	$16, X11
-	VLE32V	(X11), V6
-	ADD	$16, X11
-	VLE32V	(X11), V7
-	ADD	$16, X11
-	VLE32V	(X11), V8
-	ADD	$16, X11
-	VLE32V	(X11), V9
-	ADD	$16, X11
-	VLE32V	(X11), V10
-	ADD	$16, X11
-	VLE32V	(X11), V11
-	ADD	$16, X11
-	BEQ	X6, X28, ecbenc_keys
-	VLE32V	(X11), V12
-	ADD	$16, X11
-	VLE32V	(X11), V13
-	ADD	$16, X11
-	BEQ	X6, X29, ecbenc_keys
-	VLE32V	(X11), V14
-	ADD	$16, X11
-	VLE32V	(X11), V15
+	LOAD_KEYS(ecbenc_keys)
 ecbenc_keys:
 	SLL	$2, X14             // words left
 	CSRRS	X0, VLENB, X15      // VLMAX of e32/m4 in words = vlenb
@@ -78,30 +142,7 @@ ecbenc_loop:
 ecbenc_vl:
 	VSETVLI	X16, E32, M4, TA, MA, X0
 	VLE32V	(X13), V16
-	WORD	$0xa613a877 // vaesz.vs v16, v1
-	WORD	$0xa6212877 // vaesem.vs v16, v2
-	WORD	$0xa6312877 // vaesem.vs v16, v3
-	WORD	$0xa6412877 // vaesem.vs v16, v4
-	WORD	$0xa6512877 // vaesem.vs v16, v5
-	WORD	$0xa6612877 // vaesem.vs v16, v6
-	WORD	$0xa6712877 // vaesem.vs v16, v7
-	WORD	$0xa6812877 // vaesem.vs v16, v8
-	WORD	$0xa6912877 // vaesem.vs v16, v9
-	WORD	$0xa6a12877 // vaesem.vs v16, v10
-	BEQ	X6, X28, ecbenc_last10
-	WORD	$0xa6b12877 // vaesem.vs v16, v11
-	WORD	$0xa6c12877 // vaesem.vs v16, v12
-	BEQ	X6, X29, ecbenc_last12
-	WORD	$0xa6d12877 // vaesem.vs v16, v13
-	WORD	$0xa6e12877 // vaesem.vs v16, v14
-	WORD	$0xa6f1a877 // vaesef.vs v16, v15
-	JMP	ecbenc_rounds
-ecbenc_last12:
-	WORD	$0xa6d1a877 // vaesef.vs v16, v13
-	JMP	ecbenc_rounds
-ecbenc_last10:
-	WORD	$0xa6b1a877 // vaesef.vs v16, v11
-ecbenc_rounds:
+	AES_ENC_V16(ecbenc_last10, ecbenc_last12, ecbenc_rounds)
 	VSE32V	V16, (X12)
 	SUB	X16, X14
 	SLL	$2, X16             // bytes
@@ -118,40 +159,7 @@ TEXT ·aesDecZvkned(SB), NOSPLIT, $0-40
 	MOV	dst+16(FP), X12
 	MOV	src+24(FP), X13
 	MOV	n+32(FP), X14
-	MOV	$10, X28
-	MOV	$12, X29
-	VSETIVLI	$4, E32, M1, TA, MA, X0
-	VLE32V	(X11), V1
-	ADD	$16, X11
-	VLE32V	(X11), V2
-	ADD	$16, X11
-	VLE32V	(X11), V3
-	ADD	$16, X11
-	VLE32V	(X11), V4
-	ADD	$16, X11
-	VLE32V	(X11), V5
-	ADD	$16, X11
-	VLE32V	(X11), V6
-	ADD	$16, X11
-	VLE32V	(X11), V7
-	ADD	$16, X11
-	VLE32V	(X11), V8
-	ADD	$16, X11
-	VLE32V	(X11), V9
-	ADD	$16, X11
-	VLE32V	(X11), V10
-	ADD	$16, X11
-	VLE32V	(X11), V11
-	ADD	$16, X11
-	BEQ	X6, X28, ecbdec_keys
-	VLE32V	(X11), V12
-	ADD	$16, X11
-	VLE32V	(X11), V13
-	ADD	$16, X11
-	BEQ	X6, X29, ecbdec_keys
-	VLE32V	(X11), V14
-	ADD	$16, X11
-	VLE32V	(X11), V15
+	LOAD_KEYS(ecbdec_keys)
 ecbdec_keys:
 	SLL	$2, X14
 	CSRRS	X0, VLENB, X15
@@ -163,31 +171,7 @@ ecbdec_loop:
 ecbdec_vl:
 	VSETVLI	X16, E32, M4, TA, MA, X0
 	VLE32V	(X13), V16
-	BEQ	X6, X28, ecbdec_first10
-	BEQ	X6, X29, ecbdec_first12
-	WORD	$0xa6f3a877 // vaesz.vs v16, v15
-	WORD	$0xa6e02877 // vaesdm.vs v16, v14
-	WORD	$0xa6d02877 // vaesdm.vs v16, v13
-	JMP	ecbdec_mid12
-ecbdec_first12:
-	WORD	$0xa6d3a877 // vaesz.vs v16, v13
-ecbdec_mid12:
-	WORD	$0xa6c02877 // vaesdm.vs v16, v12
-	WORD	$0xa6b02877 // vaesdm.vs v16, v11
-	JMP	ecbdec_mid10
-ecbdec_first10:
-	WORD	$0xa6b3a877 // vaesz.vs v16, v11
-ecbdec_mid10:
-	WORD	$0xa6a02877 // vaesdm.vs v16, v10
-	WORD	$0xa6902877 // vaesdm.vs v16, v9
-	WORD	$0xa6802877 // vaesdm.vs v16, v8
-	WORD	$0xa6702877 // vaesdm.vs v16, v7
-	WORD	$0xa6602877 // vaesdm.vs v16, v6
-	WORD	$0xa6502877 // vaesdm.vs v16, v5
-	WORD	$0xa6402877 // vaesdm.vs v16, v4
-	WORD	$0xa6302877 // vaesdm.vs v16, v3
-	WORD	$0xa6202877 // vaesdm.vs v16, v2
-	WORD	$0xa610a877 // vaesdf.vs v16, v1
+	AES_DEC_V16(ecbdec_first10, ecbdec_first12, ecbdec_mid10, ecbdec_mid12)
 	VSE32V	V16, (X12)
 	SUB	X16, X14
 	SLL	$2, X16
@@ -208,70 +192,14 @@ TEXT ·aesCBCEncZvkned(SB), NOSPLIT, $0-48
 	MOV	dst+24(FP), X12
 	MOV	src+32(FP), X13
 	MOV	n+40(FP), X14
-	MOV	$10, X28
-	MOV	$12, X29
-	VSETIVLI	$4, E32, M1, TA, MA, X0
-	VLE32V	(X11), V1
-	ADD	$16, X11
-	VLE32V	(X11), V2
-	ADD	$16, X11
-	VLE32V	(X11), V3
-	ADD	$16, X11
-	VLE32V	(X11), V4
-	ADD	$16, X11
-	VLE32V	(X11), V5
-	ADD	$16, X11
-	VLE32V	(X11), V6
-	ADD	$16, X11
-	VLE32V	(X11), V7
-	ADD	$16, X11
-	VLE32V	(X11), V8
-	ADD	$16, X11
-	VLE32V	(X11), V9
-	ADD	$16, X11
-	VLE32V	(X11), V10
-	ADD	$16, X11
-	VLE32V	(X11), V11
-	ADD	$16, X11
-	BEQ	X6, X28, cbcenc_keys
-	VLE32V	(X11), V12
-	ADD	$16, X11
-	VLE32V	(X11), V13
-	ADD	$16, X11
-	BEQ	X6, X29, cbcenc_keys
-	VLE32V	(X11), V14
-	ADD	$16, X11
-	VLE32V	(X11), V15
+	LOAD_KEYS(cbcenc_keys)
 cbcenc_keys:
 	VLE32V	(X7), V16
 cbcenc_loop:
 	BEQZ	X14, cbcenc_done
 	VLE32V	(X13), V20
 	VXORVV	V20, V16, V16
-	WORD	$0xa613a877 // vaesz.vs v16, v1
-	WORD	$0xa6212877 // vaesem.vs v16, v2
-	WORD	$0xa6312877 // vaesem.vs v16, v3
-	WORD	$0xa6412877 // vaesem.vs v16, v4
-	WORD	$0xa6512877 // vaesem.vs v16, v5
-	WORD	$0xa6612877 // vaesem.vs v16, v6
-	WORD	$0xa6712877 // vaesem.vs v16, v7
-	WORD	$0xa6812877 // vaesem.vs v16, v8
-	WORD	$0xa6912877 // vaesem.vs v16, v9
-	WORD	$0xa6a12877 // vaesem.vs v16, v10
-	BEQ	X6, X28, cbcenc_last10
-	WORD	$0xa6b12877 // vaesem.vs v16, v11
-	WORD	$0xa6c12877 // vaesem.vs v16, v12
-	BEQ	X6, X29, cbcenc_last12
-	WORD	$0xa6d12877 // vaesem.vs v16, v13
-	WORD	$0xa6e12877 // vaesem.vs v16, v14
-	WORD	$0xa6f1a877 // vaesef.vs v16, v15
-	JMP	cbcenc_rounds
-cbcenc_last12:
-	WORD	$0xa6d1a877 // vaesef.vs v16, v13
-	JMP	cbcenc_rounds
-cbcenc_last10:
-	WORD	$0xa6b1a877 // vaesef.vs v16, v11
-cbcenc_rounds:
+	AES_ENC_V16(cbcenc_last10, cbcenc_last12, cbcenc_rounds)
 	VSE32V	V16, (X12)
 	ADD	$16, X13
 	ADD	$16, X12
@@ -295,40 +223,7 @@ TEXT ·aesCBCDecZvkned(SB), NOSPLIT, $0-48
 	MOV	dst+24(FP), X12
 	MOV	src+32(FP), X13
 	MOV	n+40(FP), X14
-	MOV	$10, X28
-	MOV	$12, X29
-	VSETIVLI	$4, E32, M1, TA, MA, X0
-	VLE32V	(X11), V1
-	ADD	$16, X11
-	VLE32V	(X11), V2
-	ADD	$16, X11
-	VLE32V	(X11), V3
-	ADD	$16, X11
-	VLE32V	(X11), V4
-	ADD	$16, X11
-	VLE32V	(X11), V5
-	ADD	$16, X11
-	VLE32V	(X11), V6
-	ADD	$16, X11
-	VLE32V	(X11), V7
-	ADD	$16, X11
-	VLE32V	(X11), V8
-	ADD	$16, X11
-	VLE32V	(X11), V9
-	ADD	$16, X11
-	VLE32V	(X11), V10
-	ADD	$16, X11
-	VLE32V	(X11), V11
-	ADD	$16, X11
-	BEQ	X6, X28, cbcdec_keys
-	VLE32V	(X11), V12
-	ADD	$16, X11
-	VLE32V	(X11), V13
-	ADD	$16, X11
-	BEQ	X6, X29, cbcdec_keys
-	VLE32V	(X11), V14
-	ADD	$16, X11
-	VLE32V	(X11), V15
+	LOAD_KEYS(cbcdec_keys)
 cbcdec_keys:
 	VLE32V	(X7), V24
 	SLL	$2, X14
@@ -343,31 +238,7 @@ cbcdec_vl:
 	VLE32V	(X13), V20
 	VMVVV	V20, V16
 	VSLIDEUPVI	$4, V20, V24 // v24[i+4] = C[i]; group 0 keeps the previous block
-	BEQ	X6, X28, cbcdec_first10
-	BEQ	X6, X29, cbcdec_first12
-	WORD	$0xa6f3a877 // vaesz.vs v16, v15
-	WORD	$0xa6e02877 // vaesdm.vs v16, v14
-	WORD	$0xa6d02877 // vaesdm.vs v16, v13
-	JMP	cbcdec_mid12
-cbcdec_first12:
-	WORD	$0xa6d3a877 // vaesz.vs v16, v13
-cbcdec_mid12:
-	WORD	$0xa6c02877 // vaesdm.vs v16, v12
-	WORD	$0xa6b02877 // vaesdm.vs v16, v11
-	JMP	cbcdec_mid10
-cbcdec_first10:
-	WORD	$0xa6b3a877 // vaesz.vs v16, v11
-cbcdec_mid10:
-	WORD	$0xa6a02877 // vaesdm.vs v16, v10
-	WORD	$0xa6902877 // vaesdm.vs v16, v9
-	WORD	$0xa6802877 // vaesdm.vs v16, v8
-	WORD	$0xa6702877 // vaesdm.vs v16, v7
-	WORD	$0xa6602877 // vaesdm.vs v16, v6
-	WORD	$0xa6502877 // vaesdm.vs v16, v5
-	WORD	$0xa6402877 // vaesdm.vs v16, v4
-	WORD	$0xa6302877 // vaesdm.vs v16, v3
-	WORD	$0xa6202877 // vaesdm.vs v16, v2
-	WORD	$0xa610a877 // vaesdf.vs v16, v1
+	AES_DEC_V16(cbcdec_first10, cbcdec_first12, cbcdec_mid10, cbcdec_mid12)
 	VXORVV	V24, V16, V16
 	VSE32V	V16, (X12)
 	SUB	$4, X16, X5
@@ -401,40 +272,7 @@ TEXT ·aesCTRZvkned(SB), NOSPLIT, $0-48
 	MOV	dst+24(FP), X12
 	MOV	src+32(FP), X13
 	MOV	n+40(FP), X14
-	MOV	$10, X28
-	MOV	$12, X29
-	VSETIVLI	$4, E32, M1, TA, MA, X0
-	VLE32V	(X11), V1
-	ADD	$16, X11
-	VLE32V	(X11), V2
-	ADD	$16, X11
-	VLE32V	(X11), V3
-	ADD	$16, X11
-	VLE32V	(X11), V4
-	ADD	$16, X11
-	VLE32V	(X11), V5
-	ADD	$16, X11
-	VLE32V	(X11), V6
-	ADD	$16, X11
-	VLE32V	(X11), V7
-	ADD	$16, X11
-	VLE32V	(X11), V8
-	ADD	$16, X11
-	VLE32V	(X11), V9
-	ADD	$16, X11
-	VLE32V	(X11), V10
-	ADD	$16, X11
-	VLE32V	(X11), V11
-	ADD	$16, X11
-	BEQ	X6, X28, ctr_keys
-	VLE32V	(X11), V12
-	ADD	$16, X11
-	VLE32V	(X11), V13
-	ADD	$16, X11
-	BEQ	X6, X29, ctr_keys
-	VLE32V	(X11), V14
-	ADD	$16, X11
-	VLE32V	(X11), V15
+	LOAD_KEYS(ctr_keys)
 ctr_keys:
 	VLE32V	(X7), V24
 	// X17 = the counter word, read big-endian; X30 = its value after n blocks.
@@ -478,30 +316,7 @@ ctr_vl:
 	VANDVX	X9, V24, V24
 	VORVV	V24, V16, V16 // byte-swapped: the big-endian counter word
 	VMERGEVVM	V16, V28, V0, V16 // word 3 from v16, words 0-2 from v28
-	WORD	$0xa613a877 // vaesz.vs v16, v1
-	WORD	$0xa6212877 // vaesem.vs v16, v2
-	WORD	$0xa6312877 // vaesem.vs v16, v3
-	WORD	$0xa6412877 // vaesem.vs v16, v4
-	WORD	$0xa6512877 // vaesem.vs v16, v5
-	WORD	$0xa6612877 // vaesem.vs v16, v6
-	WORD	$0xa6712877 // vaesem.vs v16, v7
-	WORD	$0xa6812877 // vaesem.vs v16, v8
-	WORD	$0xa6912877 // vaesem.vs v16, v9
-	WORD	$0xa6a12877 // vaesem.vs v16, v10
-	BEQ	X6, X28, ctr_last10
-	WORD	$0xa6b12877 // vaesem.vs v16, v11
-	WORD	$0xa6c12877 // vaesem.vs v16, v12
-	BEQ	X6, X29, ctr_last12
-	WORD	$0xa6d12877 // vaesem.vs v16, v13
-	WORD	$0xa6e12877 // vaesem.vs v16, v14
-	WORD	$0xa6f1a877 // vaesef.vs v16, v15
-	JMP	ctr_rounds
-ctr_last12:
-	WORD	$0xa6d1a877 // vaesef.vs v16, v13
-	JMP	ctr_rounds
-ctr_last10:
-	WORD	$0xa6b1a877 // vaesef.vs v16, v11
-ctr_rounds:
+	AES_ENC_V16(ctr_last10, ctr_last12, ctr_rounds)
 	VLE32V	(X13), V20
 	VXORVV	V20, V16, V16
 	VSE32V	V16, (X12)

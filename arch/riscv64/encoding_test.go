@@ -8,7 +8,7 @@ package riscv64
 //
 //	WORD $0xa22120f7 // vaesem.vv v1, v2
 //
-// (free text may follow a ';'). This host test checks each word against two
+// (free text may follow a ';'; in a #define: WORD $0x... /* vaesem.vv v1, v2 */; \). This host test checks each word against two
 // independent encoders: GNU as (binutils 2.40 knows the scalar crypto and
 // base vector instructions, not vector crypto) and the golang.org/x/arch
 // riscv64asm decoder (it names the vector crypto instructions). A word must
@@ -45,7 +45,10 @@ type wordLine struct {
 	text string // GNU syntax from the comment
 }
 
-var wordRE = regexp.MustCompile(`^\s*WORD\s+\$(0x[0-9a-fA-F]+|[0-9]+)\s*(?://\s*(.*))?$`)
+// wordRE: a WORD with its instruction as a // comment, or, inside a
+// #define (where a // comment would swallow the line's continuation), as a
+// /* */ comment before the `; \`.
+var wordRE = regexp.MustCompile(`^\s*WORD\s+\$(0x[0-9a-fA-F]+|[0-9]+)\s*(?://\s*(.*)|/\*\s*(.*?)\s*\*/\s*;?\s*\\?\s*)?$`)
 
 // asmWords reads every WORD of the package's .s files.
 func asmWords(t *testing.T) []wordLine {
@@ -61,17 +64,20 @@ func asmWords(t *testing.T) []wordLine {
 		}
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for n := 1; sc.Scan(); n++ {
+			pos := fmt.Sprintf("%s:%d", f, n)
 			m := wordRE.FindStringSubmatch(sc.Text())
 			if m == nil {
+				if fs := strings.Fields(sc.Text()); len(fs) > 0 && fs[0] == "WORD" {
+					t.Errorf("%s: a WORD this check cannot read (want `WORD $0x... // mnemonic operands`): %s", pos, sc.Text())
+				}
 				continue
 			}
-			pos := fmt.Sprintf("%s:%d", f, n)
 			w, err := strconv.ParseUint(m[1], 0, 32)
 			if err != nil {
 				t.Errorf("%s: WORD %s is not a 32-bit value", pos, m[1])
 				continue
 			}
-			text := m[2]
+			text := m[2] + m[3]
 			if i := strings.Index(text, ";"); i >= 0 {
 				text = text[:i]
 			}
