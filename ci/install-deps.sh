@@ -10,6 +10,12 @@
 # with a private apt state (the system's sources and lists are not touched),
 # unpacked with dpkg-deb -x and copied into $XARCH_QEMU10_DIR (default
 # /opt/xarch/qemu10/bin), so neither generation replaces the other.
+#
+# GNU as 2.44 for RISC-V (Debian 13 trixie's binutils-riscv64-linux-gnu,
+# with the trixie C library it needs, run through that library's loader)
+# is unpacked the same way into $XARCH_GAS_DIR (default
+# /opt/xarch/binutils-2.44): Debian 12's as 2.40 lacks the vector crypto
+# instructions, and arch/riscv64's encoding test checks every WORD with it.
 set -euo pipefail
 
 PACKAGES=(
@@ -38,12 +44,19 @@ QEMU10_SUITE=bookworm-backports
 QEMU10_VERSION=10.0
 QEMU10_BINS=(qemu-x86_64 qemu-aarch64 qemu-ppc64le qemu-sparc64 qemu-riscv64)
 
+# GNU as 2.44 (riscv64 vector crypto), from trixie, beside the system's.
+GAS_DIR=${XARCH_GAS_DIR:-/opt/xarch/binutils-2.44}
+GAS_SUITE=trixie
+GAS_VERSION=2.44
+GAS_PACKAGES=(binutils-riscv64-linux-gnu libc6 libzstd1 zlib1g libsframe1 libjansson4)
+
 missing() {
   local m=()
   for c in "${COMMANDS[@]}"; do command -v "$c" >/dev/null 2>&1 || m+=("$c"); done
   for b in "${QEMU10_BINS[@]}"; do
     [ -x "$QEMU10_DIR/$b" ] || { m+=("$QEMU10_DIR/$b"); break; }
   done
+  "$GAS_DIR/bin/riscv64-linux-gnu-as" --version 2>/dev/null | grep -q " $GAS_VERSION" || m+=("$GAS_DIR/bin/riscv64-linux-gnu-as")
   echo "${m[@]:-}"
 }
 
@@ -60,6 +73,32 @@ debian_mirror() {
   echo "$u"
 }
 
+# fetch_debs SUITE DIR PACKAGE[=VERSION]...: downloads the packages from
+# SUITE of the mirror this machine uses, with a private apt state (the
+# system's sources and lists are not touched), into DIR.
+fetch_debs() {
+  local suite=$1 dir=$2 mirror
+  shift 2
+  mirror=$(debian_mirror)
+  if [ -z "$mirror" ]; then
+    echo "xarch: no Debian bookworm source in /etc/apt to take $suite from" >&2
+    return 1
+  fi
+  mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/parts"
+  : >"$dir/empty.list"
+  cat >"$dir/parts/xarch-$suite.sources" <<EOS
+Types: deb
+URIs: $mirror
+Suites: $suite
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOS
+  APT=(-o "Dir::Etc::SourceList=$dir/empty.list" -o "Dir::Etc::SourceParts=$dir/parts"
+    -o "Dir::State::Lists=$dir/lists" -o "Dir::Cache=$dir/cache" -o "APT::Sandbox::User=root")
+  apt-get "${APT[@]}" update -qq
+  [ $# -eq 0 ] || (cd "$dir" && apt-get "${APT[@]}" download -qq "$@")
+}
+
 install_qemu10() {
   local have
   if have=$("$QEMU10_DIR/qemu-x86_64" --version 2>/dev/null | head -1) && [ -n "$have" ]; then
@@ -67,33 +106,18 @@ install_qemu10() {
     for b in "${QEMU10_BINS[@]}"; do [ -x "$QEMU10_DIR/$b" ] || ok=0; done
     [ $ok = 1 ] && return 0
   fi
-  local mirror tmp apt v
-  mirror=$(debian_mirror)
-  if [ -z "$mirror" ]; then
-    echo "xarch: QEMU 10: no Debian bookworm source in /etc/apt to take $QEMU10_SUITE from" >&2
-    return 1
-  fi
+  local tmp v
   tmp=$(mktemp -d)
   # shellcheck disable=SC2064
   trap "rm -rf '$tmp'" RETURN
-  mkdir -p "$tmp/lists/partial" "$tmp/cache/archives/partial" "$tmp/parts" "$tmp/x"
-  : >"$tmp/empty.list"
-  cat >"$tmp/parts/xarch-backports.sources" <<EOS
-Types: deb
-URIs: $mirror
-Suites: $QEMU10_SUITE
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOS
-  apt=(-o "Dir::Etc::SourceList=$tmp/empty.list" -o "Dir::Etc::SourceParts=$tmp/parts"
-    -o "Dir::State::Lists=$tmp/lists" -o "Dir::Cache=$tmp/cache" -o "APT::Sandbox::User=root")
-  apt-get "${apt[@]}" update -qq
-  v=$(apt-cache "${apt[@]}" policy "$QEMU10_PACKAGE" | awk '/Candidate:/{print $2}')
+  fetch_debs "$QEMU10_SUITE" "$tmp"
+  v=$(apt-cache "${APT[@]}" policy "$QEMU10_PACKAGE" | awk '/Candidate:/{print $2}')
   case "$v" in
     1:"$QEMU10_VERSION"*) ;;
     *) echo "xarch: QEMU 10: $QEMU10_SUITE offers $QEMU10_PACKAGE '$v', not 1:$QEMU10_VERSION.x" >&2; return 1 ;;
   esac
-  (cd "$tmp" && apt-get "${apt[@]}" download -qq "$QEMU10_PACKAGE=$v")
+  (cd "$tmp" && apt-get "${APT[@]}" download -qq "$QEMU10_PACKAGE=$v")
+  mkdir -p "$tmp/x"
   dpkg-deb -x "$tmp"/"$QEMU10_PACKAGE"_*.deb "$tmp/x"
   mkdir -p "$QEMU10_DIR"
   for b in "${QEMU10_BINS[@]}"; do
@@ -101,6 +125,31 @@ EOS
   done
   echo "$QEMU10_PACKAGE $v from $QEMU10_SUITE" >"$QEMU10_DIR/VERSION"
   echo "xarch: QEMU 10 ($QEMU10_PACKAGE $v) in $QEMU10_DIR: $("$QEMU10_DIR/qemu-x86_64" --version | head -1)"
+}
+
+# install_gas: trixie's GNU as for RISC-V and the C library it needs,
+# unpacked into $GAS_DIR/root; $GAS_DIR/bin/riscv64-linux-gnu-as runs it
+# through that library's own loader, so the system's libc is not touched.
+install_gas() {
+  if "$GAS_DIR/bin/riscv64-linux-gnu-as" --version 2>/dev/null | grep -q " $GAS_VERSION"; then
+    return 0
+  fi
+  local tmp d
+  tmp=$(mktemp -d)
+  # shellcheck disable=SC2064
+  trap "rm -rf '$tmp'" RETURN
+  fetch_debs "$GAS_SUITE" "$tmp" "${GAS_PACKAGES[@]}"
+  rm -rf "$GAS_DIR"
+  mkdir -p "$GAS_DIR/root" "$GAS_DIR/bin"
+  for d in "$tmp"/*.deb; do dpkg-deb -x "$d" "$GAS_DIR/root"; done
+  cat >"$GAS_DIR/bin/riscv64-linux-gnu-as" <<'EOS'
+#!/bin/sh
+# GNU as from Debian trixie, run with trixie's C library (ci/install-deps.sh).
+r=$(dirname "$0")/../root/usr/lib/x86_64-linux-gnu
+exec "$r/ld-linux-x86-64.so.2" --library-path "$r" "$r/../../bin/riscv64-linux-gnu-as" "$@"
+EOS
+  chmod 0755 "$GAS_DIR/bin/riscv64-linux-gnu-as"
+  echo "xarch: GNU as for RISC-V in $GAS_DIR: $("$GAS_DIR/bin/riscv64-linux-gnu-as" --version | head -1)"
 }
 
 if [ "${1:-}" = "--check" ]; then
@@ -122,13 +171,15 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "xarch: missing: $(missing)" >&2
   echo "xarch: run as root: sudo $0" >&2
   echo "xarch: (it runs: apt-get update && apt-get install -y ${PACKAGES[*]}," >&2
-  echo "xarch:  then unpacks $QEMU10_PACKAGE 1:$QEMU10_VERSION.x from $QEMU10_SUITE into $QEMU10_DIR)" >&2
+  echo "xarch:  then unpacks $QEMU10_PACKAGE 1:$QEMU10_VERSION.x from $QEMU10_SUITE into $QEMU10_DIR" >&2
+  echo "xarch:  and GNU as $GAS_VERSION for RISC-V from $GAS_SUITE into $GAS_DIR)" >&2
   exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null
 install_qemu10
+install_gas
 m=$(missing)
 if [ -n "$m" ]; then
   echo "xarch: still missing after install: $m" >&2
