@@ -395,7 +395,11 @@ func ABILevels(t *testing.T, goarch string) {
 	skipped := map[string]string{}
 	usable := 0
 	for _, im := range arch.Impls() {
-		if im.Arch == goarch && !im.Planted && st.Missing(im) == "" {
+		// The mont family's ops need odd moduli and operands below them,
+		// which abiCase does not make (its runs end in "not run"): a mont
+		// level alone (riscv64's rv64 model) runs no kernel here, and goes
+		// through the trampoline in its arch's mont tests instead.
+		if im.Arch == goarch && !im.Planted && im.Alg != arch.Mont && st.Missing(im) == "" {
 			usable++
 		}
 	}
@@ -457,7 +461,7 @@ func ABILevels(t *testing.T, goarch string) {
 		}
 	}
 	if usable == 0 {
-		t.Skipf("no %s level is usable on this CPU (missing features), so no kernel can run", goarch)
+		t.Skipf("no %s level of a family this test makes inputs for (all but mont) is usable on this CPU (missing features), so no kernel can run", goarch)
 	}
 	if called == 0 {
 		t.Fatal("no kernel ran through the ABI trampoline")

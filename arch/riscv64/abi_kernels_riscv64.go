@@ -49,6 +49,7 @@ var abiKernelTable = []*arch.ABIKernel{
 	kAesExpandZvkned,
 	kGcmInitZvkg,
 	kGhashZvkg,
+	kMontMulRV64,
 	kBlockSHA256Zknh,
 	kSha256Zvknha,
 	kBlockSHA512Zknh,
@@ -311,6 +312,19 @@ func abiGhashZvkg(hk *gcmKeyZvkg, y *[16]byte, p *byte, n int) {
 		n  int
 	}{hk, y, p, n}
 	abiCall(kGhashZvkg, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// montMulRV64: mont_rv64_riscv64.s, $0-56.
+var kMontMulRV64 = &arch.ABIKernel{Name: "montMulRV64", Frame: 0, Args: 56}
+
+func abiMontMulRV64(z, x, y, m *uint64, k0 uint64, n int, t *montScratch) {
+	args := struct {
+		z, x, y, m *uint64
+		k0         uint64
+		n          int
+		t          *montScratch
+	}{z, x, y, m, k0, n, t}
+	abiCall(kMontMulRV64, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // blockSHA256Zknh: sha256_zknh_riscv64.s, $64-40.
