@@ -34,12 +34,13 @@ func TestMontRV64Registered(t *testing.T) {
 	}
 }
 
-// TestMontRV64Carries drives every carry of the kernel at its limit:
-// moduli of all-ones limbs but the lowest (so q*m's high halves are
-// 2^64-2 and its low halves sums overflow), operands m-1 and m-2 (all
-// ones too), at every size around the 4-limb loop and the largest, so
-// the low-half carry, the carry-word carry, the top word's two carries and
-// the subtraction's borrow all fire; each answer against math/big.
+// TestMontRV64Carries drives the kernel's carries at their limits: moduli
+// of all-ones limbs but the lowest (so the high halves of the products are
+// near 2^64 and the sums of the low halves overflow), operands m-1 and m-2
+// (all ones too) and R mod m, at every size around the 4-limb loop and the
+// largest, so the low-half carry, the carry-word carry, the top word's
+// carries and a borrow running through the whole subtraction all fire;
+// each answer against math/big.
 func TestMontRV64Carries(t *testing.T) {
 	for _, n := range []int{1, 2, 3, 4, 5, 7, 8, 9, 16, 17, arch.MontMaxLimbs - 1, arch.MontMaxLimbs} {
 		for _, low := range []uint64{1, 3, ^uint64(0), ^uint64(0) - 2} {
@@ -52,14 +53,24 @@ func TestMontRV64Carries(t *testing.T) {
 			}
 			m[0] = low
 			bm := archtest.LimbsToBig(m)
-			for _, d := range [][2]int64{{1, 1}, {1, 2}, {2, 2}} {
+			// y = R mod m (d[1] = 0) with x = m-1: the unreduced t is
+			// m-1 itself (below m + R-m, congruent to m-1), so t - m
+			// borrows in the low limb and that borrow alone runs
+			// through every limb above (t[j] = m[j] there).
+			rm := new(big.Int).Lsh(big.NewInt(1), uint(64*n))
+			rm.Mod(rm, bm)
+			for _, d := range [][2]int64{{1, 1}, {1, 2}, {2, 2}, {1, 0}, {2, 0}} {
 				x := archtest.BigToLimbs(new(big.Int).Sub(bm, big.NewInt(d[0])), n)
 				y := archtest.BigToLimbs(new(big.Int).Sub(bm, big.NewInt(d[1])), n)
+				ys := fmt.Sprintf("m-%d", d[1])
+				if d[1] == 0 {
+					y, ys = archtest.BigToLimbs(rm, n), "R mod m"
+				}
 				want, _ := archtest.MontWant(x, y, m)
 				z := make([]uint64, n)
 				montMulRV64Go(z, x, y, m, arch.MontK0(m[0]))
 				if archtest.LimbsToBig(z).Cmp(archtest.LimbsToBig(want)) != 0 {
-					t.Fatalf("n=%d m[0]=%#x x=m-%d y=m-%d: got %x, want %x", n, low, d[0], d[1], z, want)
+					t.Fatalf("n=%d m[0]=%#x x=m-%d y=%s: got %x, want %x", n, low, d[0], ys, z, want)
 				}
 			}
 		}
