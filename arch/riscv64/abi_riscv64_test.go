@@ -32,7 +32,7 @@ func TestABIKernelTable(t *testing.T) {
 	archtest.ABITrampolineFrame(t, "abi_riscv64.s", abiMaxLow+abiCanaryBytes+16+abiMaxArgs+16)
 	exempt := map[string]string{"zvkVlenb": "a CSR read the tests use"}
 	for _, p := range []string{"vProbe", "vaesemProbe", "vaesdmProbe", "vaeskf1Probe", "vaeskf2Probe", "vghshProbe",
-		"vgmulProbe", "vrgatherProbe", "zbkbProbe", "zkndProbe", "zkneProbe", "zknhProbe", "zvknhaProbe", "zvknhbProbe"} {
+		"vgmulProbe", "vrgatherProbe", "zbbProbe", "zbkbProbe", "zvkbProbe", "zkndProbe", "zkneProbe", "zknhProbe", "zvknhaProbe", "zvknhbProbe"} {
 		exempt[p] = "a feature probe (known answers of its extension's instructions)"
 	}
 	for _, f := range memForms {
