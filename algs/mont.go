@@ -51,7 +51,7 @@ func init() {
 		Suites: []VectorSuite{
 			{Kind: KindSigGen15, Files: sigGen},
 			{Kind: KindSigVer15, Files: sigVer},
-			{Kind: KindMontKAT, Files: []string{MontKATFile}},
+			{Kind: KindMontKAT, Files: []string{MontKATFile}, Synthetic: true},
 		},
 	}
 	for _, sk := range arch.MontSpeedKeys {

@@ -63,6 +63,11 @@ type VectorSuite struct {
 	Kind  string
 	Op    string
 	Files []string
+	// Synthetic: the cases are made on the host around the level's own
+	// Tuning, not read from files. Synthetic suites run on every model;
+	// file suites of a level that requires no CPU feature run once per
+	// runner and emulator (package suite, twins.go).
+	Synthetic bool
 }
 
 // SpeedPeer is one algorithm `xarch speed` times (the runner's speed

@@ -43,6 +43,10 @@ type Model struct {
 	// default matrix: the cross-generation set that catches emulator
 	// regressions. Keep it small (each entry is a whole target).
 	Cross []string `json:"cross,omitempty"`
+	// Cost is the model's suite time relative to a typical emulated
+	// model (0 means 1). Only the schedule reads it: `xarch test` starts
+	// costlier targets first, so a slow one does not run alone at the end.
+	Cost float64 `json:"cost,omitempty"`
 
 	// Gen is the generation a selected model runs under (set by Select;
 	// "" for native models). Expect and QemuCPU are already resolved

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/xarchlab/xarch/ci"
 )
 
 func nativeRunner(t *testing.T) Target {
@@ -70,4 +72,13 @@ func TestRunnerThatDiesAtOnce(t *testing.T) {
 	_, err := Start(Target{Arch: "amd64", Model: "native", Binary: "/bin/false"}, 5*time.Second)
 	require.ErrorContains(t, err, "handshake")
 	require.ErrorContains(t, err, "exit status 1")
+}
+
+// Costlier models start first; plan order otherwise.
+func TestScheduleStartsCostlyFirst(t *testing.T) {
+	p := func(name string, cost float64) Planned {
+		return Planned{Target: Target{Model: name}, Model: ci.Model{Name: name, Cost: cost}}
+	}
+	plans := []Planned{p("a", 0), p("b", 2), p("c", 1), p("d", 6), p("e", 0)}
+	require.Equal(t, []int{3, 1, 0, 2, 4}, Schedule(plans))
 }

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"regexp"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -119,4 +120,23 @@ func EmulatorVersion(path string) string {
 	}
 	versionCache[path] = v
 	return v
+}
+
+// Schedule returns the order to start the plans in, as indexes: costlier
+// models first (ci.Model.Cost, 1 when unset), plan order among equals.
+// With a fixed number of workers, a slow target started last runs alone at
+// the end of the run.
+func Schedule(plans []Planned) []int {
+	order := make([]int, len(plans))
+	for i := range order {
+		order[i] = i
+	}
+	cost := func(p Planned) float64 {
+		if p.Model.Cost > 0 {
+			return p.Model.Cost
+		}
+		return 1
+	}
+	sort.SliceStable(order, func(a, b int) bool { return cost(plans[order[a]]) > cost(plans[order[b]]) })
+	return order
 }

@@ -188,7 +188,7 @@ func Run(o Options) (*Report, error) {
 		}()
 	}
 	go func() {
-		for i := range plans {
+		for _, i := range driver.Schedule(planned) {
 			work <- i
 		}
 		close(work)

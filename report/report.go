@@ -75,6 +75,9 @@ type Totals struct {
 	Results     int `json:"results"`
 	Cases       int `json:"cases"`
 	CasesPassed int `json:"cases_passed"`
+	// RanOnTwin counts vector files skipped because they ran on a twin
+	// target (suite/twins.go).
+	RanOnTwin int `json:"ran_on_twin,omitempty"`
 }
 
 // Result mirrors suite.Result field for field (a test keeps them in step).
@@ -90,6 +93,7 @@ type Result struct {
 	Failures  []Failure `json:"failures,omitempty"`
 	ElapsedNS int64     `json:"elapsed_ns"`
 	Emulator  string    `json:"emulator,omitempty"` // "qemu 10.0.2", "native"
+	RanOn     string    `json:"ran_on,omitempty"`   // skipped: the file ran on this twin target
 }
 
 // Failure mirrors suite.Failure.
@@ -160,7 +164,7 @@ func New(rep *suite.Report, m Meta, runErr error) *File {
 
 func fromSuite(r suite.Result) Result {
 	out := Result{Arch: r.Arch, Model: r.Model, Impl: r.Impl, File: r.File, Status: string(r.Status),
-		Cases: r.Cases, Passed: r.Passed, Reason: r.Reason, ElapsedNS: int64(r.Elapsed), Emulator: r.Emulator}
+		Cases: r.Cases, Passed: r.Passed, Reason: r.Reason, ElapsedNS: int64(r.Elapsed), Emulator: r.Emulator, RanOn: r.RanOn}
 	for _, fl := range r.Failures {
 		out.Failures = append(out.Failures, Failure{Where: fl.Where, Msg: fl.Msg, Repro: fl.Repro})
 	}
@@ -169,7 +173,7 @@ func fromSuite(r suite.Result) Result {
 
 func (r Result) suite() suite.Result {
 	out := suite.Result{Arch: r.Arch, Model: r.Model, Impl: r.Impl, File: r.File, Status: suite.Status(r.Status),
-		Cases: r.Cases, Passed: r.Passed, Reason: r.Reason, Elapsed: time.Duration(r.ElapsedNS), Emulator: r.Emulator}
+		Cases: r.Cases, Passed: r.Passed, Reason: r.Reason, Elapsed: time.Duration(r.ElapsedNS), Emulator: r.Emulator, RanOn: r.RanOn}
 	for _, fl := range r.Failures {
 		out.Failures = append(out.Failures, suite.Failure{Where: fl.Where, Msg: fl.Msg, Repro: fl.Repro})
 	}
@@ -196,6 +200,7 @@ func totals(rep *suite.Report) Totals {
 	var t Totals
 	t.Passed, t.Failed, t.Skipped = rep.RowCounts()
 	t.Results = len(rep.Results)
+	t.RanOnTwin = rep.RanOnTwin()
 	for _, r := range rep.Results {
 		t.Cases += r.Cases
 		t.CasesPassed += r.Passed

@@ -22,6 +22,7 @@ type Row struct {
 func (r *Report) Rows() []Row {
 	var rows []Row
 	idx := map[string]int{}
+	ranOn := map[int]map[string]int{} // row -> home -> files left to it
 	for _, res := range r.Results {
 		k := res.Arch + "\x00" + res.Model + "\x00" + res.Impl
 		i, ok := idx[k]
@@ -44,6 +45,14 @@ func (r *Report) Rows() []Row {
 		case res.Status == Passed && row.Status == Skipped:
 			row.Status = Passed
 		}
+		if res.RanOn != "" {
+			// One note per row, not one per file (AESAVS has dozens).
+			if ranOn[i] == nil {
+				ranOn[i] = map[string]int{}
+			}
+			ranOn[i][res.RanOn]++
+			continue
+		}
 		if res.Reason != "" && (res.Status != Passed) {
 			note := res.Reason
 			if res.File != "" {
@@ -55,7 +64,30 @@ func (r *Report) Rows() []Row {
 			row.Note += note
 		}
 	}
+	for i, homes := range ranOn {
+		for h, n := range homes {
+			note := fmt.Sprintf("%d vector files %s", n, ranOnReason(h))
+			if n == 1 {
+				note = "1 vector file " + ranOnReason(h)
+			}
+			if rows[i].Note != "" {
+				rows[i].Note += "; "
+			}
+			rows[i].Note += note
+		}
+	}
 	return rows
+}
+
+// RanOnTwin counts the vector files left to a twin target (twins.go).
+func (r *Report) RanOnTwin() int {
+	n := 0
+	for _, res := range r.Results {
+		if res.RanOn != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // RowCounts counts matrix rows by status.
@@ -131,6 +163,9 @@ func (r *Report) Print(w io.Writer) {
 		arches[res.Arch] = true
 	}
 	fmt.Fprintf(w, "\n%d arches, %d targets, %d of %d cases passed, wall time %s\n", len(arches), r.Targets, passedCases, cases, r.Wall.Round(100*time.Millisecond))
+	if n := r.RanOnTwin(); n > 0 {
+		fmt.Fprintf(w, "%d vector-file runs skipped on a twin target: the level requires no CPU feature, and the file ran on a target with the same runner and emulator (see NOTE; --every-model runs them everywhere)\n", n)
+	}
 	unfaithful := 0
 	for _, row := range r.Rows() {
 		if row.Status == NotEmulated {

@@ -47,6 +47,9 @@ type Options struct {
 	Build      driver.BuildOptions
 	Progress   Progress
 	Shard      Shard // run only this shard's work units (see Shard)
+	// EveryModel runs the vector files of levels that require no CPU
+	// feature on every model, not once per runner and emulator (twins.go).
+	EveryModel bool
 }
 
 // Progress receives progress events; nil means none.
@@ -75,6 +78,9 @@ type Result struct {
 	// Emulator is what ran the target: "qemu 10.0.2", "native" (filled
 	// in from Report.Emulators by Report.Stamp).
 	Emulator string
+	// RanOn: a skipped vector file that ran on this target instead, the
+	// twin with the same runner, emulator and code (twins.go).
+	RanOn string
 }
 
 // Report is the outcome of a run.
@@ -142,6 +148,10 @@ func Run(o Options) (*Report, error) {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
+	home := map[string]string{}
+	for i, h := range homes(plans) {
+		home[plans[i].Target.String()] = h
+	}
 	work := make(chan driver.Planned)
 	var wg sync.WaitGroup
 	for i := 0; i < jobs; i++ {
@@ -149,7 +159,7 @@ func Run(o Options) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for p := range work {
-				res, notes, probes := runTarget(o, p)
+				res, notes, probes := runTarget(o, p, home[p.Target.String()])
 				res = o.Shard.keep(res)
 				mu.Lock()
 				rep.Results = append(rep.Results, res...)
@@ -162,8 +172,8 @@ func Run(o Options) (*Report, error) {
 			}
 		}()
 	}
-	for _, p := range plans {
-		work <- p
+	for _, i := range driver.Schedule(plans) {
+		work <- plans[i]
 	}
 	close(work)
 	wg.Wait()
@@ -218,8 +228,9 @@ func MatchImpl(filter, name string) bool {
 	return false
 }
 
-// runTarget runs every selected implementation on one target.
-func runTarget(o Options, p driver.Planned) (_ []Result, notes []string, _ []ProbeRow) {
+// runTarget runs every selected implementation on one target; home, when
+// set, is where its model-independent levels' vector files run (twins.go).
+func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []string, _ []ProbeRow) {
 	t := p.Target
 	base := Result{Arch: t.Arch, Model: t.Model, Impl: "*"}
 	switch {
@@ -282,6 +293,11 @@ func runTarget(o Options, p driver.Planned) (_ []Result, notes []string, _ []Pro
 		for _, vs := range suites {
 			for _, f := range vs.Files {
 				if !o.Shard.Has(t.Arch, t.Model, im.Name, f) {
+					continue
+				}
+				if home != "" && !o.EveryModel && !vs.Synthetic && modelIndependent(im) {
+					out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, File: f, Status: Skipped,
+						RanOn: home, Reason: ranOnReason(home)})
 					continue
 				}
 				run, ok := kinds[vs.Kind]

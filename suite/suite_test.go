@@ -251,3 +251,70 @@ func TestUnknownArchAndModel(t *testing.T) {
 	_, err = Run(o)
 	require.ErrorContains(t, err, `unknown model "cortex-z9" for arm64`)
 }
+
+// A level that requires no feature runs its vector files on the first model
+// of each (runner, emulator) only; the other models run its synthetic
+// suite and report every file SKIPPED with where it ran. --every-model runs
+// them everywhere.
+func TestTwinsRunVectorFilesOnce(t *testing.T) {
+	needQemu(t, "amd64")
+	o := options(t, "amd64")
+	o.Models, o.Impl = "Nehalem,Westmere", "aes/generic,sha256/generic"
+	rep, err := Run(o)
+	require.NoError(t, err)
+	require.False(t, rep.Failed(), "%+v", rep.Results)
+	ranOn := 0
+	for _, r := range rep.Results {
+		switch {
+		case r.Model == "Nehalem":
+			require.Equal(t, Passed, r.Status, r.File)
+			require.Empty(t, r.RanOn)
+		case strings.HasPrefix(r.File, "edges:"):
+			require.Equal(t, Passed, r.Status, "synthetic suites run on every model")
+			require.Greater(t, r.Cases, 0)
+		default:
+			require.Equal(t, Skipped, r.Status, r.File)
+			require.Equal(t, "amd64/Nehalem", r.RanOn, r.File)
+			require.Zero(t, r.Cases)
+			ranOn++
+		}
+	}
+	require.Greater(t, ranOn, 10)
+	require.Equal(t, ranOn, rep.RanOnTwin())
+	var b strings.Builder
+	rep.Print(&b)
+	require.Contains(t, b.String(), fmt.Sprintf("%d vector-file runs skipped on a twin target", ranOn))
+	for _, row := range rep.Rows() {
+		if row.Model == "Westmere" {
+			require.Contains(t, row.Note, "vector files ran on amd64/Nehalem", row.Impl)
+		}
+	}
+
+	o.EveryModel = true
+	rep, err = Run(o)
+	require.NoError(t, err)
+	require.Zero(t, rep.RanOnTwin())
+	for _, r := range rep.Results {
+		require.Equal(t, Passed, r.Status, "%s %s %s", r.Model, r.Impl, r.File)
+	}
+}
+
+// Twins share the runner, the emulator binary and its version; a skipped
+// or failed plan is nobody's home.
+func TestHomes(t *testing.T) {
+	tgt := func(arch, model, bin, qemu, emu string) driver.Planned {
+		return driver.Planned{Target: driver.Target{Arch: arch, Model: model, Binary: bin, Qemu: qemu, Emulator: emu}}
+	}
+	skipped := tgt("amd64", "gone", "b1", "q72", "qemu 7.2.22")
+	skipped.Skip = "qemu missing"
+	plans := []driver.Planned{
+		skipped,
+		tgt("amd64", "native", "b1", "", "native"),
+		tgt("amd64", "Nehalem", "b1", "q72", "qemu 7.2.22"),
+		tgt("amd64", "Westmere", "b1", "q72", "qemu 7.2.22"),
+		tgt("amd64", "max", "b1", "q10", "qemu 10.0.2"),
+		tgt("amd64", "Haswell", "b1", "q10", "qemu 10.0.2"),
+		tgt("arm64", "max", "b2", "q72a", "qemu 7.2.22"),
+	}
+	require.Equal(t, []string{"", "", "", "amd64/Nehalem", "", "amd64/max", ""}, homes(plans))
+}

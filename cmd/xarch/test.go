@@ -23,6 +23,7 @@ func cmdTest(args []string) (int, error) {
 	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when stderr is a terminal)")
 	fuzzCases := fs.Int("fuzz-cases", 0, "differential cases per implementation after the vectors (0: the default budget, -1: none)")
 	fuzzSeed := fs.Uint64("seed", DefaultTestSeed, "seed of the differential cases")
+	everyModel := fs.Bool("every-model", false, "run the vector files of levels that require no CPU feature on every model (default: once per arch and emulator, since every model runs the same code; the other models run their edge suites and fuzz cases and report each file SKIPPED with the target it ran on)")
 	var rf reportFlags // --shard, --junit, --json (report.go)
 	rf.register(fs)
 	if err := c.parse(fs, args); err != nil {
@@ -41,6 +42,7 @@ func cmdTest(args []string) (int, error) {
 	o := suite.Options{
 		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, ABI: c.abi, VectorsDir: c.vectors,
 		Planted: c.planted, Timeout: c.timeout, Jobs: *jobs, CI: suite.IsCI(), Build: c.buildOptions(),
+		EveryModel: *everyModel,
 	}
 	o.Shard = rf.shard
 	if !*noProgress && term.IsTerminal(int(os.Stderr.Fd())) {
