@@ -148,9 +148,7 @@ func TestDetectedFeatureProbes(t *testing.T) {
 // The requirement, end to end: under qemu-sparc64 the T4 AES probe
 // shows "not faithfully emulated" and aes/t4 is not a failure.
 func TestSparcT4IsNotFaithfullyEmulated(t *testing.T) {
-	needQemu(t, "sparc64")
-	o := options(t, "sparc64")
-	o.Models, o.Impl = "default", "aes/t4"
+	o := emulatedOptions(t, "sparc64", "default", "aes/t4")
 	rep, err := Run(o)
 	require.NoError(t, err)
 	var b strings.Builder

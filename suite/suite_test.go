@@ -53,6 +53,15 @@ func needQemu(t *testing.T, arch string) {
 	}
 }
 
+// emulatedOptions selects models and implementations of one emulated arch.
+func emulatedOptions(t *testing.T, arch, models, impl string) Options {
+	t.Helper()
+	needQemu(t, arch)
+	o := options(t, arch)
+	o.Models, o.Impl = models, impl
+	return o
+}
+
 func needNativeAmd64(t *testing.T) {
 	if runtime.GOARCH != "amd64" {
 		t.Skip("native tests target amd64 hosts; this host is " + runtime.GOARCH)
@@ -113,9 +122,7 @@ func TestEmulatedEachArch(t *testing.T) {
 }
 
 func TestMissingFeatureIsSkippedWithName(t *testing.T) {
-	needQemu(t, "amd64")
-	o := options(t, "amd64")
-	o.Models, o.Impl = "Westmere", "sha256/"
+	o := emulatedOptions(t, "amd64", "Westmere", "sha256/")
 	rep, err := Run(o)
 	require.NoError(t, err)
 	rows := rep.Rows()
@@ -257,9 +264,7 @@ func TestUnknownArchAndModel(t *testing.T) {
 // suite and report every file SKIPPED with where it ran. --every-model runs
 // them everywhere.
 func TestTwinsRunVectorFilesOnce(t *testing.T) {
-	needQemu(t, "amd64")
-	o := options(t, "amd64")
-	o.Models, o.Impl = "Nehalem,Westmere", "aes/generic,sha256/generic"
+	o := emulatedOptions(t, "amd64", "Nehalem,Westmere", "aes/generic,sha256/generic")
 	rep, err := Run(o)
 	require.NoError(t, err)
 	require.False(t, rep.Failed(), "%+v", rep.Results)
