@@ -26,6 +26,10 @@ type Op struct {
 	// MCT, if set, runs one Monte Carlo checkpoint inside the runner (one
 	// request per checkpoint, not per iteration).
 	MCT func(im *Impl, args [][]byte) ([][]byte, error)
+	// Example, if set, makes a valid input of about n bytes of data from
+	// the random bytes read gives, for tests that run every op on every
+	// level (archtest.ABILevels). Unset: random params and data are valid.
+	Example func(read func([]byte), n int) (params [][]byte, in []byte)
 }
 
 // SpeedAlg is one algorithm the speed command times, in openssl's

@@ -373,6 +373,31 @@ func RSASpeedDigest() []byte {
 	return b
 }
 
+// montExampleModulus is an odd modulus of n bytes rounded up to whole limbs
+// (1..MontMaxLimbs), top bit set: an Example input.
+func montExampleModulus(read func([]byte), n int) []byte {
+	k := (n + 7) / 8 * 8
+	if k < 8 {
+		k = 8
+	}
+	if k > MontMaxBytes {
+		k = MontMaxBytes
+	}
+	m := make([]byte, k)
+	read(m)
+	m[0] |= 0x80
+	m[k-1] |= 1
+	return m
+}
+
+// montExampleBelow is a random operand below m (its top bit clear).
+func montExampleBelow(read func([]byte), m []byte) []byte {
+	x := make([]byte, len(m))
+	read(x)
+	x[0] &= 0x7f
+	return x
+}
+
 func init() {
 	f := &Family{
 		Name:  Mont,
@@ -387,6 +412,10 @@ func init() {
 					return nil, err
 				}
 				return MontMulBytes(mf, p[0], in)
+			},
+			Example: func(read func([]byte), n int) ([][]byte, []byte) {
+				m := montExampleModulus(read, n)
+				return [][]byte{m}, append(montExampleBelow(read, m), montExampleBelow(read, m)...)
 			}},
 		{OpInfo: wire.OpInfo{Name: ModExpOp, Shape: wire.ShapeFixed, Params: []string{"modulus", "exponent"}},
 			Run: func(im *Impl, p [][]byte, _, in []byte, _ []int) ([]byte, error) {
@@ -395,6 +424,12 @@ func init() {
 					return nil, err
 				}
 				return ModExpBytes(mf, p[0], p[1], in)
+			},
+			Example: func(read func([]byte), n int) ([][]byte, []byte) {
+				m := montExampleModulus(read, n)
+				e := make([]byte, 3)
+				read(e)
+				return [][]byte{m, e}, montExampleBelow(read, m)
 			}},
 		{OpInfo: wire.OpInfo{Name: RSASignOp, Shape: wire.ShapeFixed, Params: []string{"n", "e", "d", "p", "q", "hash"}},
 			Run: func(im *Impl, p [][]byte, _, in []byte, _ []int) ([]byte, error) {

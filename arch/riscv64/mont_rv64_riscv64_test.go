@@ -77,8 +77,9 @@ func TestMontRV64Carries(t *testing.T) {
 	}
 }
 
-// TestABIMontLevels: ABILevels makes no valid mont inputs, so the level
-// checks run here with every kernel call through the trampoline.
+// TestABIMontLevels: the full mont level checks (every size, both sides of
+// the final subtraction) with every kernel call through the trampoline;
+// ABILevels runs only its few sizes.
 func TestABIMontLevels(t *testing.T) {
 	before := kMontMulRV64.Calls
 	archtest.WithABI(func() { archtest.MontLevels(t, "riscv64") })
