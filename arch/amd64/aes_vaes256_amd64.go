@@ -85,37 +85,48 @@ func v256Wide(n int) bool { return 16*n >= v256WideMin }
 
 func aesEncryptV256(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Enc, dst, src); n > 0 {
-		if v256Wide(n) {
-			if arch.ABICheck {
-				abiEcbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
-			} else {
-				ecbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
-			}
-			return
-		}
+		ecbEncRunV256(k, dst, src, n)
+	}
+}
+
+// ecbEncRunV256 and the other *RunV256 functions route n > 0 checked
+// blocks to the YMM or the aesni kernels; aes/vaes512 calls them below its
+// own threshold.
+func ecbEncRunV256(k *arch.AESKey, dst, src []byte, n int) {
+	if v256Wide(n) {
 		if arch.ABICheck {
-			abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			abiEcbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
 		} else {
-			ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			ecbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
 		}
+		return
+	}
+	if arch.ABICheck {
+		abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+	} else {
+		ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
 	}
 }
 
 func aesDecryptV256(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Dec, dst, src); n > 0 {
-		if v256Wide(n) {
-			if arch.ABICheck {
-				abiEcbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
-			} else {
-				ecbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
-			}
-			return
-		}
+		ecbDecRunV256(k, dst, src, n)
+	}
+}
+
+func ecbDecRunV256(k *arch.AESKey, dst, src []byte, n int) {
+	if v256Wide(n) {
 		if arch.ABICheck {
-			abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			abiEcbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 		} else {
-			ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			ecbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 		}
+		return
+	}
+	if arch.ABICheck {
+		abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+	} else {
+		ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 	}
 }
 
@@ -133,15 +144,19 @@ func aesCBCEncryptV256(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 
 func aesCBCDecryptV256(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Dec, dst, src); n > 0 {
-		if v256Wide(n) {
-			cbcDecWideV256(k, iv, dst, src, n)
-			return
-		}
-		if arch.ABICheck {
-			abiCbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
-		} else {
-			cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
-		}
+		cbcDecRunV256(k, iv, dst, src, n)
+	}
+}
+
+func cbcDecRunV256(k *arch.AESKey, iv *[16]byte, dst, src []byte, n int) {
+	if v256Wide(n) {
+		cbcDecWideV256(k, iv, dst, src, n)
+		return
+	}
+	if arch.ABICheck {
+		abiCbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+	} else {
+		cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
 	}
 }
 
@@ -162,12 +177,16 @@ func cbcDecWideV256(k *arch.AESKey, iv *[16]byte, dst, src []byte, n int) {
 
 func aesCTRV256(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Enc, dst, src); n > 0 {
-		if v256Wide(n) {
-			ctrWideV256(k, ctr, dst, src, n)
-			return
-		}
-		ctrRunNI(k, ctr, dst, src, n)
+		ctrRunV256(k, ctr, dst, src, n)
 	}
+}
+
+func ctrRunV256(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
+	if v256Wide(n) {
+		ctrWideV256(k, ctr, dst, src, n)
+		return
+	}
+	ctrRunNI(k, ctr, dst, src, n)
 }
 
 // ctrWideV256 runs ctrV256, which rewrites only the low 32 bits of its

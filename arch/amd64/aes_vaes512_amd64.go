@@ -20,14 +20,12 @@ const (
 	// (masked loads and stores, no access past the buffers).
 	vaesTailInterleave = 16
 	// vaesWideMinDefault: calls shorter than this many bytes run on the
-	// aes/aesni kernels. Below one full group the wide kernels pay for
-	// broadcasting the whole schedule into 15 ZMM and for 512-bit passes
-	// mostly empty, and the issue that measured this level on an AVX-512
-	// host found aes/aesni faster up to 256 bytes (CTR at 16 bytes: 0.45x
-	// of aesni). 512 bytes is one group of 32 blocks, the width the wide
-	// path is built for. To be confirmed on AVX-512 hardware with `xarch
-	// speed --tune aes/vaes512:wide_min_bytes=...` (this project's timing
-	// host has no AVX-512).
+	// aes/vaes256 level's wrappers (YMM from its wide_min_bytes, aesni
+	// below). Below one full group the wide kernels pay for broadcasting
+	// the whole schedule into 15 ZMM and for 512-bit passes mostly empty.
+	// Measured on Zen 5 (docs/speed.md): at 256 bytes the YMM kernels
+	// run ECB and CBC decryption at 15.6 GB/s, aesni's at 10.3; from 512
+	// bytes the ZMM ones at 28-41 GB/s against 20.
 	vaesWideMinDefault = 512
 )
 
@@ -45,6 +43,9 @@ var vaesTuning = []arch.Tuning{
 	{Name: "tail_masked_max", Value: vaesBlocksPerZMM - 1, Unit: arch.Blocks},
 	{Name: "cbc_encrypt_interleave", Value: 1, Unit: arch.Blocks},
 	{Name: "wide_min_bytes", Value: vaesWideMinDefault, Unit: arch.Bytes, Var: &vaesWideMin},
+	// Below wide_min_bytes, aes/vaes256's own threshold between its YMM
+	// and the aesni kernels.
+	{Name: "ymm_min_bytes", Value: v256WideMinDefault, Unit: arch.Bytes},
 }
 
 func init() {
@@ -54,9 +55,10 @@ func init() {
 		Arch: "amd64",
 		// VAESENC/VAESDEC on ZMM (vaes + avx512f: EVEX, opmasks, VALIGNQ,
 		// VPCMPUQ), VPSHUFB on ZMM (avx512bw), EVEX forms on XMM/YMM
-		// registers 16-31 (avx512vl); calls below wide_min_bytes and CBC
-		// encryption run the aes/aesni kernels (aesni, sse2, ssse3).
-		Requires: []string{"vaes", "avx512f", "avx512bw", "avx512vl", "aesni", "sse2", "ssse3"},
+		// registers 16-31 (avx512vl); calls below wide_min_bytes run
+		// aes/vaes256's (avx, avx2) and CBC encryption aes/aesni's
+		// kernels (aesni, sse2, ssse3).
+		Requires: []string{"vaes", "avx512f", "avx512bw", "avx512vl", "avx", "avx2", "aesni", "sse2", "ssse3"},
 		Tuning:   vaesTuning,
 		// QEMU 7.2 exposes no AVX-512 (and its -cpu max gets 256-bit VAES
 		// wrong), so emulated models skip this level as missing
@@ -75,41 +77,33 @@ func init() {
 }
 
 // vaesWide says whether a call of n blocks takes the 512-bit kernels; the
-// shorter ones run aes/aesni's.
+// shorter ones run aes/vaes256's routing (*RunV256).
 func vaesWide(n int) bool { return 16*n >= vaesWideMin }
 
 func aesEncryptVAES(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
-		if vaesWide(n) {
-			if arch.ABICheck {
-				abiEcbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
-			} else {
-				ecbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
-			}
+		if !vaesWide(n) {
+			ecbEncRunV256(k, dst, src, n)
+			return
+		}
+		if arch.ABICheck {
+			abiEcbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
 		} else {
-			if arch.ABICheck {
-				abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
-			} else {
-				ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
-			}
+			ecbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
 		}
 	}
 }
 
 func aesDecryptVAES(k *arch.AESKey, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
-		if vaesWide(n) {
-			if arch.ABICheck {
-				abiEcbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
-			} else {
-				ecbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
-			}
+		if !vaesWide(n) {
+			ecbDecRunV256(k, dst, src, n)
+			return
+		}
+		if arch.ABICheck {
+			abiEcbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 		} else {
-			if arch.ABICheck {
-				abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
-			} else {
-				ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
-			}
+			ecbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 		}
 	}
 }
@@ -131,11 +125,7 @@ func aesCBCEncryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 func aesCBCDecryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
 		if !vaesWide(n) {
-			if arch.ABICheck {
-				abiCbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
-			} else {
-				cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
-			}
+			cbcDecRunV256(k, iv, dst, src, n)
 			return
 		}
 		// The last ciphertext block is the next iv; keep it before an
@@ -154,7 +144,7 @@ func aesCBCDecryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 func aesCTRVAES(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
 		if !vaesWide(n) {
-			ctrRunNI(k, ctr, dst, src, n)
+			ctrRunV256(k, ctr, dst, src, n)
 			return
 		}
 		hi, lo := ctrSplit(ctr)

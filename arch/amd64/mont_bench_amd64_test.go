@@ -43,7 +43,7 @@ func montBenchOperands(bits int) (x, y, m []uint64) {
 
 // BenchmarkMontMul times z = x*y/R mod m, BenchmarkMontSqr z = z*z/R
 // mod m (in place, as a mod-exp squares), per level and modulus size
-// (1024, 1536, 2048 and 4096 bits: 16, 24, 32 and 64 limbs).
+// (1024, 1536, 2048, 2560, 3072 and 4096 bits: 16, 24, 32, 40, 48 and 64 limbs).
 func BenchmarkMontMul(b *testing.B) { benchMont(b, false) }
 func BenchmarkMontSqr(b *testing.B) { benchMont(b, true) }
 
@@ -53,7 +53,7 @@ func benchMont(b *testing.B, sqr bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, bits := range []int{1024, 1536, 2048, 4096} {
+		for _, bits := range []int{1024, 1536, 2048, 2560, 3072, 4096} {
 			x, y, m := montBenchOperands(bits)
 			k0 := arch.MontK0(m[0])
 			z := make([]uint64, len(m))
@@ -81,7 +81,7 @@ func TestMontMinTime(t *testing.T) {
 		t.Skip("set XARCH_MONT_TIME=1 to time the mont levels")
 	}
 	for _, sqr := range []bool{false, true} {
-		for _, bits := range []int{1024, 1536, 2048, 4096} {
+		for _, bits := range []int{1024, 1536, 2048, 2560, 3072, 4096} {
 			line := fmt.Sprintf("sqr=%-5v %4d bits:", sqr, bits)
 			for _, im := range montBenchLevels(nil) {
 				f, _ := arch.MontOf(im)

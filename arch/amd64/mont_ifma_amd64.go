@@ -29,11 +29,17 @@ const (
 	ifmaLimbBits = 52
 	// ifmaLanes 52-bit limbs per 256-bit register.
 	ifmaLanes = 4
-	// ifmaSmallMaxLimbs: up to this n (l <= 40 digits, 10 registers of
-	// limbs) the scratch is a 172-word array, above it a 650-word one;
-	// Go zeroes the whole array on every call, so the RSA sizes use the
+	// ifmaMinLimbs: below it the level runs mont/adx's kernels. Timed on
+	// Zen 5 (BenchmarkMontMul, BenchmarkMontSqr): at 32 limbs ADX squares
+	// in 750 ns against IFMA's 890, at 40 they are even (1315/1340) and
+	// IFMA multiplies 15% faster, from 48 IFMA wins both by 5-20%. RSA
+	// signing with CRT (halves of 16, 24 and 32 limbs) runs ADX.
+	ifmaMinLimbs = 40
+	// ifmaSmallMaxLimbs: up to this n (l <= 79 digits, 20 registers of
+	// limbs) the scratch is a 331-word array, above it a 650-word one;
+	// Go zeroes the whole array on every call, so RSA-4096 moduli use the
 	// small one.
-	ifmaSmallMaxLimbs = 32
+	ifmaSmallMaxLimbs = 64
 )
 
 // ifmaDigits is l = ceil(64n/52), the number of 52-bit limbs of n 64-bit
@@ -46,7 +52,7 @@ func ifmaRegs(n int) int   { return (ifmaDigits(n) + ifmaLanes - 1) / ifmaLanes 
 func ifmaScratch(n int) int { return 3*(4*ifmaRegs(n)+4) + ifmaDigits(n) }
 
 const (
-	ifmaSmallScratch = 3*(4*10+4) + 40  // ifmaScratch(32)
+	ifmaSmallScratch = 3*(4*20+4) + 79  // ifmaScratch(64)
 	ifmaLargeScratch = 3*(4*40+4) + 158 // ifmaScratch(arch.MontMaxLimbs)
 	ifmaMask52       = 1<<ifmaLimbBits - 1
 )
@@ -64,25 +70,26 @@ func init() {
 		Arch: "amd64",
 		// VPMADD52LUQ/VPMADD52HUQ (avx512ifma) on YMM (avx512vl);
 		// VALIGNQ, VPBROADCASTQ from a GPR, VMOVDQU64, VPXORQ and
-		// Y16-Y21 are EVEX (avx512f).
-		Requires: []string{"avx512f", "avx512vl", "avx512ifma"},
-		// Neither QEMU 7.2 nor 10 emulates AVX-512 in TCG, and this Zen 5
-		// host's VM hides it: the kernel runs only on native hardware with
-		// IFMA. Its loop is checked here through montIFMA52Model (the
-		// same steps in Go) against math/big at every size.
-		NeedsHardware: "AVX512-IFMA: QEMU 7.2 (and 10) has no AVX-512 in TCG and this host lacks it",
+		// Y16-Y21 are EVEX (avx512f). Below ifmaMinLimbs, mont/adx's
+		// kernels (bmi2, adx; every IFMA CPU has them).
+		Requires: []string{"avx512f", "avx512vl", "avx512ifma", "bmi2", "adx"},
+		// Neither QEMU 7.2 nor 10 emulates AVX-512 in TCG: the kernel runs
+		// only on native hardware with IFMA. Off it, its loop is checked
+		// through montIFMA52Model (the same steps in Go) against math/big
+		// at every size.
+		NeedsHardware: "AVX512-IFMA: QEMU 7.2 (and 10) has no AVX-512 in TCG; runs natively on AVX512-IFMA hosts",
 		Tuning: []arch.Tuning{
 			{Name: "limb_bits", Value: ifmaLimbBits, Unit: arch.Other},
 			{Name: "lanes_per_register", Value: ifmaLanes, Unit: arch.Other},
 			// One digit per pass over the accumulator, one register per
 			// step of the pass.
 			{Name: "unroll", Value: 1, Unit: arch.Other},
-			{Name: "min_limbs", Value: 1, Unit: arch.Blocks},
+			{Name: "min_limbs", Value: ifmaMinLimbs, Unit: arch.Blocks},
 			{Name: "max_limbs", Value: arch.MontMaxLimbs, Unit: arch.Blocks},
 			{Name: "small_scratch_max_limbs", Value: ifmaSmallMaxLimbs, Unit: arch.Blocks},
 		},
-		// Above mont/adx (20): the published IFMA RSA kernels sign about
-		// twice as fast as the ADX ones.
+		// Above mont/adx (20): it is mont/adx below ifmaMinLimbs and
+		// faster from there.
 		Rank:  30,
 		Funcs: &arch.MontFuncs{Mul: montMulIFMA},
 	})
@@ -116,6 +123,10 @@ func limbBytes(v []uint64) []byte {
 
 func montMulIFMA(z, x, y, m []uint64, k0 uint64) {
 	n := montCheck("mont/ifma", z, x, y, m)
+	if n < ifmaMinLimbs {
+		montMulADXGo(z, x, y, m, k0)
+		return
+	}
 	if n <= ifmaSmallMaxLimbs {
 		var s [ifmaSmallScratch]uint64
 		montMulIFMAIn(s[:], z, x, y, m, k0)
