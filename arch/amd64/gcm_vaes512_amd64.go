@@ -23,12 +23,13 @@ const (
 	// whole 16-block groups in the ZMM kernel; shorter calls, and the 1-15
 	// blocks after the last group, go to aes-gcm/vaes256's entry points
 	// (whose short paths are tuned for latency), so short buffers pay
-	// nothing for the wide kernel. The kernel ciphers its first group and
-	// hashes its last one alone; 512 bytes is the first size at which one
-	// group runs stitched. Not measured: the host this was written on has
-	// no AVX-512. Tune it on one that has with
-	// `xarch speed --alg aes-128-gcm --tune aes-gcm/vaes512:wide_min_bytes=256,512,1024,2048`.
-	gcmV512WideMinDefault = 512
+	// nothing for the wide kernel. 256 bytes is one group: measured on Zen 5
+	// (`xarch speed --alg aes-128-gcm,aes-256-gcm --tune
+	// aes-gcm/vaes512:wide_min_bytes=0,512`, 7 samples, paired;
+	// docs/speed.md), the ZMM kernel is +14% at 256 bytes and +7% at 384
+	// over aes-gcm/vaes256's, and no different below (shorter calls run
+	// vaes256's code either way).
+	gcmV512WideMinDefault = 256
 )
 
 // gcmV512WideMin is the threshold the wrappers read, a Var so that `xarch

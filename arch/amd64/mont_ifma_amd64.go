@@ -31,7 +31,7 @@ const (
 	ifmaLanes = 4
 	// ifmaMinLimbs: below it the level runs mont/adx's kernels. Timed on
 	// Zen 5 (BenchmarkMontMul, BenchmarkMontSqr): at 32 limbs ADX squares
-	// in 750 ns against IFMA's 890, at 40 they are even (1315/1340) and
+	// in 750 ns against IFMA's 890, at 40 they are even (1315/1343) and
 	// IFMA multiplies 15% faster, from 48 IFMA wins both by 5-20%. RSA
 	// signing with CRT (halves of 16, 24 and 32 limbs) runs ADX.
 	ifmaMinLimbs = 40
