@@ -22,7 +22,13 @@ type Row struct {
 func (r *Report) Rows() []Row {
 	var rows []Row
 	idx := map[string]int{}
-	ranOn := map[int]map[string]int{} // row -> home -> files left to it
+	// Files left to a twin, per row: one note per row, not one per file
+	// (AESAVS has dozens). A target has one home, so a row has one twin.
+	type twin struct {
+		home  string
+		files int
+	}
+	ranOn := map[int]*twin{}
 	for _, res := range r.Results {
 		k := res.Arch + "\x00" + res.Model + "\x00" + res.Impl
 		i, ok := idx[k]
@@ -46,11 +52,10 @@ func (r *Report) Rows() []Row {
 			row.Status = Passed
 		}
 		if res.RanOn != "" {
-			// One note per row, not one per file (AESAVS has dozens).
 			if ranOn[i] == nil {
-				ranOn[i] = map[string]int{}
+				ranOn[i] = &twin{home: res.RanOn}
 			}
-			ranOn[i][res.RanOn]++
+			ranOn[i].files++
 			continue
 		}
 		if res.Reason != "" && (res.Status != Passed) {
@@ -64,17 +69,15 @@ func (r *Report) Rows() []Row {
 			row.Note += note
 		}
 	}
-	for i, homes := range ranOn {
-		for h, n := range homes {
-			note := fmt.Sprintf("%d vector files %s", n, ranOnReason(h))
-			if n == 1 {
-				note = "1 vector file " + ranOnReason(h)
-			}
-			if rows[i].Note != "" {
-				rows[i].Note += "; "
-			}
-			rows[i].Note += note
+	for i, tw := range ranOn {
+		note := fmt.Sprintf("%d vector files %s", tw.files, ranOnReason(tw.home))
+		if tw.files == 1 {
+			note = "1 vector file " + ranOnReason(tw.home)
 		}
+		if rows[i].Note != "" {
+			rows[i].Note += "; "
+		}
+		rows[i].Note += note
 	}
 	return rows
 }

@@ -148,18 +148,16 @@ func Run(o Options) (*Report, error) {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
 	}
-	home := map[string]string{}
-	for i, h := range homes(plans) {
-		home[plans[i].Target.String()] = h
-	}
-	work := make(chan driver.Planned)
+	home := homes(plans)
+	work := make(chan int) // plan indexes, in driver.Schedule order
 	var wg sync.WaitGroup
 	for i := 0; i < jobs; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for p := range work {
-				res, notes, probes := runTarget(o, p, home[p.Target.String()])
+			for i := range work {
+				p := plans[i]
+				res, notes, probes := runTarget(o, p, home[i])
 				res = o.Shard.keep(res)
 				mu.Lock()
 				rep.Results = append(rep.Results, res...)
@@ -173,7 +171,7 @@ func Run(o Options) (*Report, error) {
 		}()
 	}
 	for _, i := range driver.Schedule(plans) {
-		work <- plans[i]
+		work <- i
 	}
 	close(work)
 	wg.Wait()
