@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/xarchlab/xarch/report"
+	"github.com/xarchlab/xarch/report/html"
 	"github.com/xarchlab/xarch/suite"
 )
 
@@ -17,19 +18,21 @@ import (
 type reportFlags struct {
 	shard       suite.Shard
 	junit, json string
+	html        string
 }
 
 func (r *reportFlags) register(fs *flag.FlagSet) {
 	fs.Var(&r.shard, "shard", "run only shard `i/N` of the work units (arch, model, implementation, vector file); the N shards together are the whole run")
 	fs.StringVar(&r.junit, "junit", "", "write JUnit XML to `FILE` (one test case per implementation, model and vector file)")
 	fs.StringVar(&r.json, "json", "", "write the JSON report (every result, failures, repro lines) to `FILE`")
+	fs.StringVar(&r.html, "html", "", "write the HTML matrix (one self-contained page) to `FILE`")
 }
 
 // check makes sure the report files can be written before the run starts
 // (a run of minutes must not end in "permission denied"): it creates each
 // parent directory and opens the file for writing, leaving it as it was.
 func (r *reportFlags) check() error {
-	for _, p := range []string{r.json, r.junit} {
+	for _, p := range []string{r.json, r.junit, r.html} {
 		if p == "" {
 			continue
 		}
@@ -53,7 +56,7 @@ func (r *reportFlags) check() error {
 // before reporting (runErr): the files then record the error, so a merge
 // sees a failed shard rather than a missing one.
 func (r *reportFlags) write(rep *suite.Report, o suite.Options, started time.Time, runErr error) error {
-	if r.json == "" && r.junit == "" {
+	if r.json == "" && r.junit == "" && r.html == "" {
 		return nil
 	}
 	f := report.New(rep, report.Meta{Command: os.Args, Options: o, Started: started}, runErr)
@@ -73,6 +76,11 @@ func (r *reportFlags) write(rep *suite.Report, o suite.Options, started time.Tim
 			return err
 		}
 	}
+	if r.html != "" {
+		if err := writeTestHTML(r.html, f); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -88,6 +96,12 @@ const reportUsage = `Usage:
       combine the JSON reports of a sharded run; fails when a shard (or, with
       --matrix, a matrix entry) is missing, given twice, did not finish, or failed
   xarch report show FILE.json     print the matrix of a JSON report
+  xarch report html [-o OUT.html] FILE.json...
+      one self-contained page: the matrix of test reports (several are merged),
+      the charts of speed reports (several: the fallback ladder across runs)
+  xarch report summary [-o FILE.md] [--title T] FILE.json...
+      the Markdown job summary of test reports: totals, failed cells with
+      repro lines, skips by reason (CI appends it to $GITHUB_STEP_SUMMARY)
   xarch report list FILE.json     one line per result cell, in matrix order: arch model impl file status cases passed
 `
 
@@ -99,13 +113,17 @@ func cmdReport(args []string) (int, error) {
 	switch args[0] {
 	case "merge":
 		return cmdReportMerge(args[1:])
+	case "html":
+		return cmdReportHTML(args[1:])
+	case "summary":
+		return cmdReportSummary(args[1:])
 	case "show", "list":
 		if len(args) != 2 {
 			return 2, fmt.Errorf("report %s: want one JSON report file", args[0])
 		}
-		f, err := report.ReadJSON(args[1])
+		f, err := html.LoadTest(args[1])
 		if err != nil {
-			return 2, err
+			return inputErr(err)
 		}
 		if args[0] == "show" {
 			f.Suite().Print(os.Stdout)
