@@ -31,6 +31,7 @@ func cmdFuzz(args []string) (int, error) {
 	variant := fs.String("variant", "", "with --case: only this variant (one, head, misalign, chunks, inplace)")
 	length := fs.Int("len", -1, "with --case: cut the case's data to this many bytes")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "targets fuzzed in parallel")
+	htmlOut := fs.String("html", "", "write the HTML matrix of the fuzz results to `FILE`")
 	if err := c.parse(fs, args); err != nil {
 		return 2, err
 	}
@@ -73,11 +74,18 @@ func cmdFuzz(args []string) (int, error) {
 		budget = fmt.Sprintf("%s per target", *dur)
 	}
 	fmt.Printf("xarch fuzz: arches %v, seed %d, %s\n", arches, seed, budget)
+	started := time.Now()
 	rep, err := fuzz.Run(o)
 	if err != nil {
 		return 2, err
 	}
 	rep.Print(os.Stdout)
+	if *htmlOut != "" {
+		so := suite.Options{Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, Planted: c.planted}
+		if err := writeFuzzHTML(*htmlOut, rep, so, started); err != nil {
+			return 2, err
+		}
+	}
 	if rep.Failed() {
 		return 1, nil
 	}

@@ -13,13 +13,14 @@ import (
 	"golang.org/x/term"
 
 	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/report/html"
 	"github.com/xarchlab/xarch/speed"
 )
 
 const speedUsage = `Usage:
   xarch speed [--alg sha256,...] [--impl all|I,...] [--bytes 16,64,...] [--seconds S] [--count N]
-              [--multi N] [--mask F] [--peers go,openssl|none] [--json FILE] [--elapsed] [--arch A --model M] [--planted]
-  xarch speed compare [--base-row R --new-row R] BASE.json [NEW.json]
+              [--multi N] [--mask F] [--peers go,openssl|none] [--json FILE] [--html FILE] [--elapsed] [--arch A --model M] [--planted]
+  xarch speed compare [--base-row R --new-row R] [--html FILE] BASE.json [NEW.json]
 
 Times every usable implementation level inside the runner, plus Go's standard
 library and the system OpenSSL on this host, openssl-speed style (1000s of
@@ -45,6 +46,7 @@ func cmdSpeed(args []string) (int, error) {
 	multi := fs.Int("multi", 1, "run N runners (Go: goroutines, openssl: -multi N) at once and sum, like openssl speed -multi")
 	peers := fs.String("peers", "", "peer rows: go, openssl, both comma-separated, or none (default go,openssl natively, none when emulated)")
 	jsonOut := fs.String("json", "", "write every sample and the host facts to this file")
+	htmlOut := fs.String("html", "", "write the charts (throughput by size; with --mask the fallback ladder; --tune one line per value) to this HTML `FILE`")
 	var tunes paramFlags
 	fs.Var(&tunes, "tune", "IMPL:NAME=V1,V2,...: time IMPL once per value of a tuning constant it reads at run time, one row each (repeatable)")
 	elapsed := fs.Bool("elapsed", false, "divide by wall-clock time instead of the timing thread's CPU time (openssl speed -elapsed)")
@@ -129,6 +131,12 @@ func cmdSpeed(args []string) (int, error) {
 		}
 		fmt.Fprintf(os.Stderr, "speed: wrote %s\n", *jsonOut)
 	}
+	if *htmlOut != "" {
+		if err := writeSpeedHTML(*htmlOut, rep); err != nil {
+			return 1, err
+		}
+		fmt.Fprintf(os.Stderr, "speed: wrote %s\n", *htmlOut)
+	}
 	return 0, nil
 }
 
@@ -156,21 +164,23 @@ func cmdSpeedCompare(args []string) (int, error) {
 	fs.Usage = func() { fmt.Fprint(os.Stderr, speedUsage, "\nFlags:\n"); fs.PrintDefaults() }
 	baseRow := fs.String("base-row", "", "compare only this row of BASE (e.g. sha256/generic, \"go sha256\")")
 	newRow := fs.String("new-row", "", "against this row of NEW (default: --base-row); with one file, two rows of the same run")
-	if err := fs.Parse(args); err != nil {
+	htmlOut := fs.String("html", "", "write the per-size diff charts to this HTML `FILE`")
+	files, err := parseInterleaved(fs, args) // flags may follow the files
+	if err != nil {
 		return 2, nil
 	}
-	if fs.NArg() < 1 || fs.NArg() > 2 {
+	if len(files) < 1 || len(files) > 2 {
 		return 2, fmt.Errorf("compare wants BASE.json [NEW.json]")
 	}
-	basePath, newPath := fs.Arg(0), fs.Arg(0)
-	if fs.NArg() == 2 {
-		newPath = fs.Arg(1)
+	basePath, newPath := files[0], files[0]
+	if len(files) == 2 {
+		newPath = files[1]
 	}
-	base, err := speed.Load(basePath)
+	base, err := html.LoadSpeed(basePath)
 	if err != nil {
 		return 2, err
 	}
-	nw, err := speed.Load(newPath)
+	nw, err := html.LoadSpeed(newPath)
 	if err != nil {
 		return 2, err
 	}
@@ -190,6 +200,12 @@ func cmdSpeedCompare(args []string) (int, error) {
 		return 2, err
 	}
 	speed.WriteDiff(os.Stdout, d, basePath, newPath)
+	if *htmlOut != "" {
+		if err := writeCompareHTML(*htmlOut, basePath, newPath, d); err != nil {
+			return 1, err
+		}
+		fmt.Fprintf(os.Stderr, "speed compare: wrote %s\n", *htmlOut)
+	}
 	return 0, nil
 }
 
