@@ -203,17 +203,21 @@ func TestHTMLInBrowser(t *testing.T) {
 	ladder := eval[int](t, ctx, `document.querySelectorAll('.figure[data-kind="ladder"] svg').length`)
 	require.Equal(t, 1, ladder, "a masked run draws the fallback ladder")
 
-	// A screenshot of the matrix (docs: XARCH_SCREENSHOT=PATH keeps it).
-	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url+"#grid"), chromedp.WaitReady(chromedp.CSS("#matrix-table"))))
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	require.NoError(t, err)
-	require.Greater(t, len(png), 10000)
-	shot := filepath.Join(t.TempDir(), "report.png")
-	if p := os.Getenv("XARCH_SCREENSHOT"); p != "" {
-		shot = p
+	// Screenshots of the matrix and of the first chart
+	// (XARCH_SCREENSHOTS=DIR keeps them: docs/img).
+	dir := t.TempDir()
+	if d := os.Getenv("XARCH_SCREENSHOTS"); d != "" {
+		dir = d
 	}
-	require.NoError(t, os.WriteFile(shot, png, 0o644))
-	t.Logf("screenshot: %s", shot)
+	chartID := eval[string](t, ctx, `document.querySelector('.figure[data-kind="lines"]').previousElementSibling.id`)
+	for name, anchor := range map[string]string{"report.png": "#grid", "speed.png": "#" + chartID} {
+		require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url+anchor), chromedp.WaitReady(chromedp.CSS(anchor))))
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		require.NoError(t, err)
+		require.Greater(t, len(png), 10000, "screenshot %s", name)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), png, 0o644))
+		t.Logf("screenshot: %s", filepath.Join(dir, name))
+	}
 
 	// Nothing but the page was fetched: by the browser, or from the server.
 	for _, u := range requests() {

@@ -143,11 +143,13 @@ func barChart(title, ylabel string, groups []string, names []string, values [][]
 	n := len(names)
 	w := vg.Points(math.Min(14, 300/float64(len(groups)*n+1)))
 	var series []Series
+	top := 0.0
 	for i, name := range names {
 		vals := make(plotter.Values, len(groups))
 		for g := range groups {
 			if v := values[i][g]; v > 0 && !math.IsNaN(v) {
 				vals[g] = v
+				top = math.Max(top, v)
 			}
 		}
 		b, err := plotter.NewBarChart(vals, w)
@@ -163,6 +165,7 @@ func barChart(title, ylabel string, groups []string, names []string, values [][]
 	}
 	p.NominalX(groups...)
 	p.Y.Min = 0
+	p.Y.Max = top * (1.15 + 0.06*float64(n)) // room for the legend
 	svg, err := render(p, 16*vg.Centimeter, 10*vg.Centimeter)
 	return svg, series, err
 }

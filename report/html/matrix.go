@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/report"
 	"github.com/xarchlab/xarch/suite"
 )
@@ -74,6 +75,10 @@ func BuildMatrix(f *report.File) *Matrix {
 			m.Levels = append(m.Levels, r.Impl)
 		}
 	}
+	sortTargets(m.Targets)
+	for i, t := range m.Targets {
+		tIdx[t.Label()] = i
+	}
 	for i := range m.Targets {
 		t := &m.Targets[i]
 		t.Emulator = f.Emulators[t.Label()]
@@ -128,6 +133,36 @@ func BuildMatrix(f *report.File) *Matrix {
 		}
 	}
 	return m
+}
+
+// sortTargets orders columns as ci/models.json lists arches and models
+// (native first, then the emulated models as the table has them).
+func sortTargets(ts []Target) {
+	order := map[string]int{}
+	if tab, err := ci.Load(); err == nil {
+		n := 0
+		for _, a := range tab.ArchNames() {
+			row, err := tab.Find(a)
+			if err != nil {
+				continue
+			}
+			for _, md := range row.Models {
+				order[a+"/"+md.Label()] = n
+				n++
+			}
+		}
+	}
+	sort.SliceStable(ts, func(i, j int) bool {
+		oi, iok := order[ts[i].Label()]
+		oj, jok := order[ts[j].Label()]
+		switch {
+		case iok && jok:
+			return oi < oj
+		case iok != jok:
+			return iok // known models before unknown ones
+		}
+		return ts[i].Label() < ts[j].Label()
+	})
 }
 
 func classify(c *Cell) string {

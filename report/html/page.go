@@ -33,10 +33,17 @@ type TestView struct {
 	Path     string
 	File     *report.File
 	Matrix   *Matrix
-	Failures []FailureLine
+	Failures []CellFailure // one per failed cell, first failure shown
 	Emulator []FailureLine // excused emulator faults
 	Legend   []struct{ Class, Name string }
 	Counts   map[string]int // cells per class
+}
+
+// CellFailure is a failed cell's first failure and how many more it has.
+type CellFailure struct {
+	FailureLine
+	Cell *Cell
+	More int
 }
 
 // CompareView is the section of `xarch speed compare`.
@@ -59,8 +66,8 @@ func NewTestView(path string, f *report.File) *TestView {
 			v.Counts[c.Class]++
 			if c.Class == report.ClassNotEmulated {
 				v.Emulator = append(v.Emulator, c.Failures...)
-			} else if c.Class == report.ClassFailed {
-				v.Failures = append(v.Failures, c.Failures...)
+			} else if c.Class == report.ClassFailed && len(c.Failures) > 0 {
+				v.Failures = append(v.Failures, CellFailure{FailureLine: c.Failures[0], Cell: c, More: len(c.Failures) - 1})
 			}
 		}
 	}
@@ -145,6 +152,12 @@ var funcs = template.FuncMap{
 			return "(whole target)"
 		}
 		return l
+	},
+	"first": func(s string) string {
+		if i := strings.IndexByte(s, '\n'); i >= 0 {
+			return s[:i]
+		}
+		return s
 	},
 	"join":      strings.Join,
 	"upper":     strings.ToUpper,
