@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/xarchlab/xarch/speed"
+	"github.com/xarchlab/xarch/suite"
 )
 
 // chromium finds Debian's chromium (ci/install-deps.sh installs it). In CI
@@ -29,7 +30,7 @@ func chromium(t *testing.T) string {
 			return p
 		}
 	}
-	if os.Getenv("CI") == "true" {
+	if suite.IsCI() {
 		t.Fatal("chromium is not installed: the HTML report cannot be checked in a browser (ci/install-deps.sh installs it)")
 	}
 	t.Skip("SKIPPED, NOT PASSED: chromium is not installed (bash ci/install-deps.sh); the HTML report was not checked in a browser")

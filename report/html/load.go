@@ -36,9 +36,12 @@ type Doc struct {
 // kind or version), as opposed to failures to write.
 var ErrUsage = errors.New("bad input")
 
-func usagef(format string, a ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrUsage}, a...)...)
-}
+// usageError is an input error: errors.Is(err, ErrUsage) holds.
+type usageError struct{ error }
+
+func (usageError) Is(target error) bool { return target == ErrUsage }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
 // Load reads a test or speed report. Unknown extra fields are accepted (a
 // newer xarch of the same format may add identity fields); a truncated
@@ -60,12 +63,12 @@ func Parse(name string, b []byte) (*Doc, error) {
 	var shape map[string]json.RawMessage
 	if err := json.Unmarshal(b, &shape); err != nil {
 		var se *json.SyntaxError
+		if strings.Contains(err.Error(), "unexpected end") {
+			return nil, usagef("%s: truncated JSON (%d bytes): %v", name, len(b), err)
+		}
 		if errors.As(err, &se) {
 			line := 1 + bytes.Count(b[:se.Offset], []byte("\n"))
-			return nil, usagef("%s:%d: not valid JSON (truncated?): %v", name, line, err)
-		}
-		if strings.Contains(err.Error(), "unexpected end") {
-			return nil, usagef("%s: truncated JSON: %v", name, err)
+			return nil, usagef("%s:%d: not valid JSON: %v", name, line, err)
 		}
 		return nil, usagef("%s: not a JSON object: %v", name, err)
 	}
