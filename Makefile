@@ -19,8 +19,9 @@ build:
 	$(GO) build -o $(BIN) ./cmd/xarch
 
 # The main job: every arch, every default model, every implementation.
+# Also writes xarch-report.html: the matrix as one self-contained page.
 suite: deps build
-	$(BIN) test --arch all $(XARCH_FLAGS)
+	$(BIN) test --arch all --html xarch-report.html $(XARCH_FLAGS)
 
 # One person, one arch: make test-arch ARCH=ppc64le
 test-arch: deps build

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what xarch needs on Debian 12: the qemu-user emulators of both
 # generations, the sparc64 cross gccgo (no gc port for sparc64), binutils
-# (objdump for the disassembly checks) and OpenSSL (a speed peer). The one
+# (objdump for the disassembly checks), OpenSSL (a speed peer) and Chromium
+# (the browser test of the HTML report, report/html). The one
 # package list for .ci/run, the Dockerfile and the Makefile. Idempotent.
 #
 # Emulator generations (ci/models.json "emulators"): QEMU 7.2 is Debian 12's
@@ -27,6 +28,7 @@ PACKAGES=(
   binutils-riscv64-linux-gnu
   binutils
   openssl
+  chromium
   make
   ca-certificates
   git
@@ -34,7 +36,7 @@ PACKAGES=(
 # Commands that prove the packages are there (checked before and after).
 COMMANDS=(qemu-x86_64-static qemu-aarch64-static qemu-ppc64le-static qemu-sparc64-static
   sparc64-linux-gnu-gccgo-12 sparc64-linux-gnu-objdump aarch64-linux-gnu-objdump
-  powerpc64le-linux-gnu-objdump riscv64-linux-gnu-as riscv64-linux-gnu-objdump objdump openssl make)
+  powerpc64le-linux-gnu-objdump riscv64-linux-gnu-as riscv64-linux-gnu-objdump objdump openssl chromium make)
 
 # QEMU 10: its package, suite and version, and the binaries xarch uses
 # (ci/models.json "emulators" of each arch).

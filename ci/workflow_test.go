@@ -166,6 +166,11 @@ func TestWorkflowUsesTheCLI(t *testing.T) {
 		`./xarch speed --count 5 --json "speed-$ARCH.json"`,
 		`./xarch speed compare "base/speed-$ARCH.json" "speed-$ARCH.json"`,
 		`name: speed-${{ matrix.arch }}`,
+		// The job summary is xarch's Markdown, and the HTML matrix goes with the reports.
+		`go run ./cmd/xarch report summary --title "xarch test $ID" -o "$GITHUB_STEP_SUMMARY" "out/$ID/result.json"`,
+		`./xarch report summary --title "xarch test (merged shards)" merged/result.json >> "$GITHUB_STEP_SUMMARY"`,
+		`./xarch report html -o merged/xarch-report.html merged/result.json`,
+		`--html "speed-$ARCH.html"`,
 	} {
 		require.Contains(t, wf, want)
 	}
