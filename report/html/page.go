@@ -15,7 +15,7 @@ import (
 	"github.com/xarchlab/xarch/suite"
 )
 
-//go:embed page.tmpl
+//go:embed page.gohtml
 var pageTmpl string
 
 // Page is everything one HTML file shows.
