@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/xarchlab/xarch/report"
+	"github.com/xarchlab/xarch/speed"
 )
 
 func readFixture(t *testing.T, name string) []byte {
@@ -139,4 +140,44 @@ func TestHTMLSelfContained(t *testing.T) {
 	require.NotRegexp(t, `(?i)@import|@font-face`, page)
 	// Throughput of each run, the masked run's ladder, the ladder across runs.
 	require.Equal(t, 4, strings.Count(page, `<svg class="chart"`))
+}
+
+// --tune rows get a chart of their own, one line per value; compare gets
+// one bar per size.
+func TestHTMLSpeedCharts(t *testing.T) {
+	d, err := Parse("tune.json", readFixture(t, "speed-gcm-tune.json"))
+	require.NoError(t, err)
+	run, err := BuildSpeed("tune.json", d.Speed, "run0")
+	require.NoError(t, err)
+	var tune *Chart
+	for i := range run.Charts {
+		if run.Charts[i].Kind == "tune" {
+			require.Nil(t, tune, "one tuned constant, one chart")
+			tune = &run.Charts[i]
+		}
+	}
+	require.NotNil(t, tune)
+	var names []string
+	for _, s := range tune.Series {
+		names = append(names, strings.TrimSuffix(s.Name, " *"))
+	}
+	require.Equal(t, []string{"aes-gcm/vaes256:wide_min_bytes=256", "aes-gcm/vaes256:wide_min_bytes=2048"}, names)
+	for _, s := range tune.Series {
+		require.Contains(t, string(tune.SVG), "stroke:"+s.Color, "the line of %s is drawn", s.Name)
+	}
+
+	a, err := Parse("a.json", readFixture(t, "speed-gcm.json"))
+	require.NoError(t, err)
+	b, err := Parse("b.json", readFixture(t, "speed-gcm-mask-vaes.json"))
+	require.NoError(t, err)
+	diff, err := speed.Compare(a.Speed, b.Speed, nil)
+	require.NoError(t, err)
+	cv, err := NewCompareView("a.json", "b.json", diff)
+	require.NoError(t, err)
+	require.Len(t, cv.Charts, len(diff.Rows))
+	for i, ch := range cv.Charts {
+		require.Equal(t, "diff", ch.Kind)
+		require.Len(t, ch.Table.Rows, len(diff.Rows[i].Cells), "one table row per size")
+		require.Contains(t, string(ch.SVG), "<svg")
+	}
 }
