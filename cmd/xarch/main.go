@@ -34,7 +34,7 @@ const usage = `xarch: test and time CPU-specific crypto kernels on every archite
 
 Usage:
   xarch test  --arch ARCH|all [--model M[,M]] [--impl I] [--mask F] [--vectors DIR] [--timeout D] [--jobs N]
-              [--shard i/N] [--junit FILE] [--json FILE] [--fuzz-cases N] [--seed S]
+              [--shard i/N] [--junit FILE] [--json FILE] [--html FILE] [--fuzz-cases N] [--seed S]
   xarch run   --arch ARCH [--model M] --impl I --op OP [--param NAME=HEX ...] (--in HEX | --vector FILE:LINE)
               [--pieces 1,15] [--mct]                    (one input of one op; every repro line is one)
   xarch fuzz  --arch ARCH|all [--model M] [--impl I] [--cases N] [--seed S] [--time D] [--planted]
@@ -46,7 +46,7 @@ Usage:
   xarch gotest [-C DIR] [--arch A] [--model M] [--mask M] [--shard i/N] [--json F] [--junit F] [-bench RE] [packages]
                                                         (any Go module's tests across arches, models and feature masks)
   xarch matrix [--shards N] [--arch A] [--format json|lines]   (the CI job matrix: arch x model x shard)
-  xarch report merge|show|list FILE.json...             (combine shard reports; xarch report -h)
+  xarch report merge|show|list|html|summary FILE.json...   (shard reports; HTML page; job summary; xarch report -h)
   xarch cache clean|dir                                 (the build cache: runners, oracle module, wazero code)
 
 Run 'xarch COMMAND -h' for a command's flags.
