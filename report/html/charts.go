@@ -206,7 +206,7 @@ func diffChart(title string, bars []diffBar) (template.HTML, error) {
 		p.Add(b)
 		txt := fmt.Sprintf("%+.1f%%", d.pct)
 		if !d.significant {
-			txt = "~"
+			txt = "~ " + txt // as benchstat: no difference shown as real
 		}
 		y := d.pct
 		lab, err := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{{X: float64(i), Y: y}}, Labels: []string{txt}})
