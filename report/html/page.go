@@ -67,7 +67,11 @@ func NewTestView(path string, f *report.File) *TestView {
 			if c.Class == report.ClassNotEmulated {
 				v.Emulator = append(v.Emulator, c.Failures...)
 			} else if c.Class == report.ClassFailed && len(c.Failures) > 0 {
-				v.Failures = append(v.Failures, CellFailure{FailureLine: c.Failures[0], Cell: c, More: len(c.Failures) - 1})
+				cf := CellFailure{FailureLine: c.Failures[0], Cell: c, More: len(c.Failures) - 1}
+				if cf.Repro == "" {
+					cf.Repro = c.Repro // no repro of its own (a target that did not start): rerun the cell
+				}
+				v.Failures = append(v.Failures, cf)
 			}
 		}
 	}
