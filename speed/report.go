@@ -42,6 +42,9 @@ type Report struct {
 	// Skipped lists rows that were asked for (or exist) but could not run,
 	// with the reason ("masked shani", "openssl not installed").
 	Skipped []Skip `json:"skipped,omitempty"`
+	// DispatchLosses are the cells where a lower level significantly beat
+	// the dispatched one (DispatchLosses).
+	DispatchLosses []Loss `json:"dispatch_losses,omitempty"`
 }
 
 // Host describes the machine xarch ran on.

@@ -295,6 +295,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			rep.Rows = append(rep.Rows, *r)
 		}
 	}
+	rep.DispatchLosses = DispatchLosses(rep)
 	return rep, nil
 }
 

@@ -72,6 +72,7 @@ func WriteTable(w io.Writer, r *Report) {
 			said[row.Label()] = true
 		}
 	}
+	WriteLosses(w, DispatchLosses(r))
 	for _, row := range r.Rows {
 		switch row.Kind {
 		case KindGo:
