@@ -108,8 +108,8 @@ func cmdSpeed(args []string) (int, error) {
 	case p == "none":
 	default:
 		for _, x := range speedList(p) {
-			if x != speed.PeerGo && x != speed.PeerOpenSSL {
-				return 2, fmt.Errorf("--peers: %q is not go, openssl or none", x)
+			if x != speed.PeerGo && x != speed.PeerOpenSSL && !speed.IsOpenSSLVersion(x) {
+				return 2, fmt.Errorf("--peers: %q is not go, openssl (every version found), openssl3.0, openssl3.5 or none", x)
 			}
 			o.Peers = append(o.Peers, x)
 		}
