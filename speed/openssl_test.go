@@ -3,6 +3,7 @@ package speed
 import (
 	"context"
 	"os/exec"
+	"sort"
 	"strings"
 	"testing"
 
@@ -84,9 +85,11 @@ func TestOpenSSLLive(t *testing.T) {
 		}
 		t.Skip("openssl not installed: the live -mr check needs it")
 	}
-	o, why := FindOpenSSL()
-	require.NotNil(t, o, why)
+	found, why := FindOpenSSLs()
+	require.NotEmpty(t, found, why)
+	o := found[0]
 	require.Contains(t, o.Version, "OpenSSL")
+	require.Regexp(t, `^openssl\d+\.\d+$`, o.Name)
 	v, err := o.Speed(context.Background(), "sha256", false, 16, 1, 1, false)
 	require.NoError(t, err)
 	require.Greater(t, v, 1e5, "bytes per second")
@@ -96,4 +99,40 @@ func TestOpenSSLLive(t *testing.T) {
 	require.Greater(t, v, 1e5, "bytes per second")
 	_, err = o.Speed(context.Background(), "no-such-digest", false, 16, 1, 1, false)
 	require.Error(t, err)
+}
+
+// Debian 13's OpenSSL 3.5 from its private root (ci/install-deps.sh), run
+// through its own loader: a peer beside the system's 3.0, named by version.
+func TestOpenSSLPrivateRootPeer(t *testing.T) {
+	found, why := FindOpenSSLs()
+	var names []string
+	var o35 *OpenSSL
+	for _, o := range found {
+		names = append(names, o.Name)
+		if o.Name == "openssl3.5" {
+			o35 = o
+		}
+	}
+	if o35 == nil {
+		if isCI() {
+			t.Fatalf("no openssl3.5 peer (found %v): %v", names, why)
+		}
+		t.Skipf("no openssl3.5 peer here (found %v): %v", names, why)
+	}
+	require.Contains(t, o35.Version, "OpenSSL 3.5")
+	require.True(t, sort.StringsAreSorted(names), "oldest version first: %v", names)
+	v, err := o35.Speed(context.Background(), "aes-128-gcm", false, 1024, 1, 1, false)
+	require.NoError(t, err)
+	require.Greater(t, v, 1e6, "bytes per second")
+	ops, err := o35.SpeedOps(context.Background(), "rsa2048", 2, 1, 1, false)
+	require.NoError(t, err)
+	require.Len(t, ops, 2)
+	require.Greater(t, ops[0], 10.0, "sign/s")
+}
+
+func TestIsOpenSSLVersion(t *testing.T) {
+	for p, want := range map[string]bool{"openssl3.5": true, "openssl3.0": true, "openssl": false,
+		"openssl3": false, "openssl3.x": false, "go": false, "openssl3.5.1": false, "openssl.5": false} {
+		require.Equal(t, want, IsOpenSSLVersion(p), p)
+	}
 }

@@ -13,6 +13,11 @@ func TestParseMROps(t *testing.T) {
 	if err != nil || len(v) != 2 || v[0] != 1408 || v[1] != 42042.268041 {
 		t.Fatalf("got %v, %v", v, err)
 	}
+	// 3.5 prints sign, verify, encrypt, decrypt: the first two are ours.
+	v, err = ParseMROps(strings.NewReader("+F2:2:2048:1090.000000:33381.818182:33853.846154:1450.000000\n"), 2)
+	if err != nil || len(v) != 2 || v[0] != 1090 || v[1] != 33381.818182 {
+		t.Fatalf("3.5 line: got %v, %v", v, err)
+	}
 	for _, bad := range []string{"", "+F2:2:2048:1408\n", "+F2:2:2048:x:1\n"} {
 		if _, err := ParseMROps(strings.NewReader(bad), 2); err == nil {
 			t.Errorf("%q: no error", bad)

@@ -42,6 +42,9 @@ type Report struct {
 	// Skipped lists rows that were asked for (or exist) but could not run,
 	// with the reason ("masked shani", "openssl not installed").
 	Skipped []Skip `json:"skipped,omitempty"`
+	// DispatchLosses are the cells where a lower level significantly beat
+	// the dispatched one (DispatchLosses).
+	DispatchLosses []Loss `json:"dispatch_losses,omitempty"`
 }
 
 // Host describes the machine xarch ran on.
@@ -53,7 +56,9 @@ type Host struct {
 	Arch      string   `json:"arch"`
 	Kernel    string   `json:"kernel"`
 	GoVersion string   `json:"go_version"`
-	OpenSSL   string   `json:"openssl,omitempty"` // `openssl version`, "" if absent
+	OpenSSL   string   `json:"openssl,omitempty"` // `openssl version` of the first openssl peer, "" if absent
+	// OpenSSLs lists every openssl peer timed: "openssl3.5: OpenSSL 3.5.9 ...".
+	OpenSSLs []string `json:"openssls,omitempty"`
 }
 
 // Target describes where the implementation rows ran.
@@ -105,6 +110,8 @@ type Row struct {
 	// algorithm share runner requests (interleaved in short slices); each
 	// peer is its own.
 	Group string `json:"group,omitempty"`
+	// Source says what a peer row ran: `openssl version` of its binary.
+	Source string `json:"source,omitempty"`
 	// Columns, when set, names the cells (Size 1, 2, ... is the column)
 	// and the samples are operations per second (rsa2048: sign, verify).
 	Columns []string `json:"columns,omitempty"`

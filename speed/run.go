@@ -133,13 +133,22 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		}
 	}
 
-	var ossl *OpenSSL
-	var osslWhy string
-	if hasPeer(o.Peers, PeerOpenSSL) {
-		ossl, osslWhy = FindOpenSSL()
-		if ossl != nil {
-			rep.Host.OpenSSL = ossl.Version
+	var ossls []*OpenSSL
+	var osslWhy []string
+	if wantsOpenSSL(o.Peers) {
+		found, why := FindOpenSSLs()
+		for _, x := range found {
+			if hasPeer(o.Peers, PeerOpenSSL) || hasPeer(o.Peers, x.Name) {
+				ossls = append(ossls, x)
+			}
+		}
+		osslWhy = why
+		if len(ossls) > 0 {
+			rep.Host.OpenSSL = ossls[0].Version
 			rep.Config.OpenSSLSeconds = osslSeconds
+		}
+		for _, x := range ossls {
+			rep.Host.OpenSSLs = append(rep.Host.OpenSSLs, x.Name+": "+x.Version)
 		}
 	}
 
@@ -192,39 +201,19 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 					return []float64{r / alg.unitDiv()}, []float64{w / alg.unitDiv()}, nil
 				}})
 		}
-		if hasPeer(o.Peers, PeerOpenSSL) {
-			switch {
-			case ossl == nil:
-				rep.Skipped = append(rep.Skipped, Skip{Alg: alg.Name, Name: "openssl", Why: osslWhy})
-			case alg.OpenSSL == "":
-				rep.Skipped = append(rep.Skipped, Skip{Alg: alg.Name, Name: "openssl", Why: "openssl speed has no " + alg.Name})
-			case len(alg.Columns) > 0:
-				// `openssl speed rsa2048` times every column in one run:
-				// the first column's step runs it, the others take its
-				// numbers (the same sample round).
-				alg := alg
-				var cols []float64
-				units = append(units, &unit{label: "openssl " + alg.Name, peer: true, sizes: sizes,
-					seconds: float64(osslSeconds) + 0.05,
-					rows:    []*Row{newRow(Row{Alg: alg.Name, Name: "openssl", Kind: KindOpenSSL, Group: "openssl " + alg.Name, Columns: alg.Columns}, sizes)},
-					measure: func(ctx context.Context, col int) ([]float64, []float64, error) {
-						if col == 1 || len(cols) < col {
-							var err error
-							if cols, err = ossl.SpeedOps(ctx, alg.OpenSSL, len(alg.Columns), osslSeconds, o.Multi, o.Elapsed); err != nil {
-								return nil, nil, err
-							}
-						}
-						return []float64{cols[col-1]}, []float64{0}, nil
-					}})
-			default:
-				alg := alg
-				units = append(units, &unit{label: "openssl " + alg.Name, peer: true, seconds: float64(osslSeconds) + 0.05, sizes: sizes,
-					rows: []*Row{newRow(Row{Alg: alg.Name, Name: "openssl", Kind: KindOpenSSL, Group: "openssl " + alg.Name}, sizes)},
-					measure: func(ctx context.Context, size int) ([]float64, []float64, error) {
-						v, err := ossl.Speed(ctx, alg.OpenSSL, alg.OpenSSLDecrypt, size, osslSeconds, o.Multi, o.Elapsed)
-						return []float64{v / 1000}, []float64{0}, err
-					}})
+		if wantsOpenSSL(o.Peers) {
+			for _, why := range osslWhy {
+				rep.Skipped = append(rep.Skipped, Skip{Alg: alg.Name, Name: "openssl", Why: why})
 			}
+			if alg.OpenSSL == "" && len(ossls) > 0 {
+				rep.Skipped = append(rep.Skipped, Skip{Alg: alg.Name, Name: "openssl", Why: "openssl speed has no " + alg.Name})
+			}
+		}
+		for _, ossl := range ossls {
+			if alg.OpenSSL == "" {
+				break
+			}
+			units = append(units, opensslUnit(ossl, alg, sizes, osslSeconds, o, newRow))
 		}
 	}
 	if len(units) == 0 {
@@ -295,6 +284,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			rep.Rows = append(rep.Rows, *r)
 		}
 	}
+	rep.DispatchLosses = DispatchLosses(rep)
 	return rep, nil
 }
 
@@ -588,4 +578,42 @@ func (s *status) done() {
 		fmt.Fprintf(s.w, "\r%s\r", strings.Repeat(" ", s.width))
 		s.width = 0
 	}
+}
+
+// wantsOpenSSL: --peers names openssl, or one version of it.
+func wantsOpenSSL(peers []string) bool {
+	for _, p := range peers {
+		if strings.HasPrefix(p, PeerOpenSSL) {
+			return true
+		}
+	}
+	return false
+}
+
+// opensslUnit times one openssl binary: per size with -evp, or, for an
+// algorithm counted in operations (`openssl speed rsa2048` times every
+// column in one run), the first column's step runs it and the others take
+// its numbers (the same sample round).
+func opensslUnit(ossl *OpenSSL, alg *Alg, sizes []int, osslSeconds int, o Options, newRow func(Row, []int) *Row) *unit {
+	label := ossl.Name + " " + alg.Name
+	row := newRow(Row{Alg: alg.Name, Name: ossl.Name, Kind: KindOpenSSL, Group: label, Columns: alg.Columns, Source: ossl.Version}, sizes)
+	u := &unit{label: label, peer: true, sizes: sizes, seconds: float64(osslSeconds) + 0.05, rows: []*Row{row}}
+	if len(alg.Columns) > 0 {
+		var cols []float64
+		u.measure = func(ctx context.Context, col int) ([]float64, []float64, error) {
+			if col == 1 || len(cols) < col {
+				var err error
+				if cols, err = ossl.SpeedOps(ctx, alg.OpenSSL, len(alg.Columns), osslSeconds, o.Multi, o.Elapsed); err != nil {
+					return nil, nil, err
+				}
+			}
+			return []float64{cols[col-1]}, []float64{0}, nil
+		}
+		return u
+	}
+	u.measure = func(ctx context.Context, size int) ([]float64, []float64, error) {
+		v, err := ossl.Speed(ctx, alg.OpenSSL, alg.OpenSSLDecrypt, size, osslSeconds, o.Multi, o.Elapsed)
+		return []float64{v / 1000}, []float64{0}, err
+	}
+	return u
 }

@@ -72,12 +72,17 @@ func WriteTable(w io.Writer, r *Report) {
 			said[row.Label()] = true
 		}
 	}
+	WriteLosses(w, DispatchLosses(r))
 	for _, row := range r.Rows {
 		switch row.Kind {
 		case KindGo:
 			fmt.Fprintf(w, "%s: Go %s %s on the host\n", row.Label(), r.Host.GoVersion, goName(row.Alg))
 		case KindOpenSSL:
-			fmt.Fprintf(w, "%s: %s, `%s`\n", row.Label(), r.Host.OpenSSL, opensslCommand(row.Alg))
+			v := row.Source
+			if v == "" {
+				v = r.Host.OpenSSL
+			}
+			fmt.Fprintf(w, "%s: %s, `%s`\n", row.Label(), v, opensslCommand(row.Alg))
 		}
 	}
 	for _, s := range r.Skipped {

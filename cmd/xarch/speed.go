@@ -19,11 +19,12 @@ import (
 
 const speedUsage = `Usage:
   xarch speed [--alg sha256,...] [--impl all|I,...] [--bytes 16,64,...] [--seconds S] [--count N]
-              [--multi N] [--mask F] [--peers go,openssl|none] [--json FILE] [--html FILE] [--elapsed] [--arch A --model M] [--planted]
+              [--multi N] [--mask F] [--peers go,openssl,openssl3.5|none] [--json FILE] [--html FILE] [--elapsed] [--arch A --model M] [--planted]
   xarch speed compare [--base-row R --new-row R] [--html FILE] BASE.json [NEW.json]
+  xarch speed ratios RUN.json       (Markdown: the dispatched level / each peer, per size)
 
 Times every usable implementation level inside the runner, plus Go's standard
-library and the system OpenSSL on this host, openssl-speed style (1000s of
+library and every OpenSSL found on this host (openssl3.0, openssl3.5), openssl-speed style (1000s of
 bytes per second, medians of --count interleaved samples; public-key rows such
 as rsa2048 count operations per column, sign/s and verify/s, as
 'openssl speed rsa2048' does, and ignore --bytes). compare tests each
@@ -33,6 +34,17 @@ cell with the Mann-Whitney U test as benchstat does and prints a geomean.
 func cmdSpeed(args []string) (int, error) {
 	if len(args) > 0 && args[0] == "compare" {
 		return cmdSpeedCompare(args[1:])
+	}
+	if len(args) > 0 && args[0] == "ratios" {
+		if len(args) != 2 {
+			return 2, fmt.Errorf("ratios wants one RUN.json")
+		}
+		rep, err := speed.Load(args[1])
+		if err != nil {
+			return 2, err
+		}
+		speed.WriteRatios(os.Stdout, rep)
+		return 0, nil
 	}
 	fs := flag.NewFlagSet("xarch speed", flag.ContinueOnError)
 	fs.Usage = func() { fmt.Fprint(os.Stderr, speedUsage, "\nFlags:\n"); fs.PrintDefaults() }
@@ -110,8 +122,8 @@ func cmdSpeed(args []string) (int, error) {
 	case p == "none":
 	default:
 		for _, x := range speedList(p) {
-			if x != speed.PeerGo && x != speed.PeerOpenSSL {
-				return 2, fmt.Errorf("--peers: %q is not go, openssl or none", x)
+			if x != speed.PeerGo && x != speed.PeerOpenSSL && !speed.IsOpenSSLVersion(x) {
+				return 2, fmt.Errorf("--peers: %q is not go, openssl (every version found), openssl3.0, openssl3.5 or none", x)
 			}
 			o.Peers = append(o.Peers, x)
 		}
