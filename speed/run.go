@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/timing"
 	"github.com/xarchlab/xarch/wire"
 )
@@ -23,7 +24,7 @@ var DefaultSizes = []int{16, 64, 256, 1024, 8192, 16384}
 // Options is one `xarch speed` run.
 type Options struct {
 	Algs  []string
-	Impls []string // implementation names; empty or "all" = every usable non-planted level
+	Impls []string // the --impl selection (implselect), one term each; empty or "all" = every usable non-planted level
 	// Tune times one level once per value of a tuning constant it reads at
 	// run time (arch.Tuning.Var): rows "impl:name=value", interleaved.
 	Tune    []Tune
@@ -158,7 +159,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		implRows, skips, err := selectImpls(info, alg, o.Impls)
+		implRows, skips, err := selectImpls(info, alg, o.Impls, o.Planted)
 		if err != nil {
 			return nil, err
 		}
@@ -327,24 +328,23 @@ func describeSkips(s []Skip) string {
 }
 
 // selectImpls picks the implementation rows of one algorithm from the
-// runner's table: every usable non-planted level (impls empty or "all"),
-// or the named ones (planted levels only when named). Levels that cannot
-// run are returned as skips, so the table says why a row is missing.
-func selectImpls(info wire.Info, alg *Alg, impls []string) ([]Row, []Skip, error) {
-	all := len(impls) == 0 || (len(impls) == 1 && impls[0] == "all")
-	want := map[string]bool{}
-	for _, n := range impls {
-		want[n] = true
-	}
+// runner's table by the --impl selection (implselect: every usable
+// non-planted level when empty or "all"; planted levels only when named).
+// Levels that cannot run are returned as skips, so the table says why a
+// row is missing; an exact name the table lacks is an error.
+func selectImpls(info wire.Info, alg *Alg, impls []string, planted bool) ([]Row, []Skip, error) {
+	spec := strings.Join(impls, ",")
 	var rows []Row
 	var skips []Skip
 	found := map[string]bool{}
+	var known []string
 	for _, im := range info.Impls {
+		found[im.Name] = true
 		if im.Alg != alg.Family {
 			continue
 		}
-		found[im.Name] = true
-		if all && im.Planted || !all && !want[im.Name] {
+		known = append(known, im.Name)
+		if !implselect.Match(spec, planted, im.Name, im.Planted) {
 			continue
 		}
 		if !im.Usable {
@@ -354,17 +354,11 @@ func selectImpls(info wire.Info, alg *Alg, impls []string) ([]Row, []Skip, error
 		rows = append(rows, Row{Alg: alg.Name, Name: im.Name, Kind: KindImpl, Rank: im.Rank,
 			Best: info.Best[alg.Family] == im.Name})
 	}
-	if !all {
-		for _, n := range impls {
-			if !found[n] {
-				var known []string
-				for k := range found {
-					known = append(known, k)
-				}
-				sort.Strings(known)
-				return nil, nil, fmt.Errorf("--impl %s: no %s implementation of that name on %s (known: %s; planted levels need --planted)",
-					n, alg.Name, info.Arch, strings.Join(known, ", "))
-			}
+	for _, n := range implselect.Exact(spec) {
+		if !found[n] {
+			sort.Strings(known)
+			return nil, nil, fmt.Errorf("--impl %s: no %s implementation of that name on %s (known: %s; planted levels need --planted)",
+				n, alg.Name, info.Arch, strings.Join(known, ", "))
 		}
 	}
 	// Highest level first, as a reader scans from the best down.

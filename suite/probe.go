@@ -61,7 +61,7 @@ func probeWant(o Options, t driver.Target, info wire.Info) map[string]bool {
 	}
 	want := map[string]bool{} // feature -> forced
 	for _, im := range info.Impls {
-		if !MatchImpl(o.Impl, im.Name) || (im.Planted && !o.Planted) || !hasSuites(im.Alg) {
+		if !o.Selects(im) || !hasSuites(im.Alg) {
 			continue
 		}
 		needsHW := im.NeedsHardware != "" && t.Qemu != ""

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/xarchlab/xarch/fuzz"
+	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/suite"
 )
 
@@ -23,7 +24,7 @@ func cmdFuzz(args []string) (int, error) {
 	var c common
 	c.register(fs)
 	c.registerABI(fs)
-	impl := fs.String("impl", "", "implementations to run: exact names, 'alg/' prefixes or '*/level', comma-separated (default all)")
+	impl := fs.String("impl", "", implHelp)
 	cases := fs.Int("cases", 0, "cases per implementation (default: its edge lengths plus random ones; with --time: no limit)")
 	seedStr := fs.String("seed", "", "case generator seed (default: from the clock; printed)")
 	dur := fs.Duration("time", 0, "stop each (arch, model) pair after this long, e.g. 30s")
@@ -34,7 +35,7 @@ func cmdFuzz(args []string) (int, error) {
 	if err := c.parse(fs, args); err != nil {
 		return 2, err
 	}
-	if err := checkImplFilter(*impl); err != nil {
+	if err := implselect.Check(*impl); err != nil {
 		return 2, err
 	}
 	arches, err := c.resolve()

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/speed"
 )
 
@@ -38,7 +39,7 @@ func cmdSpeed(args []string) (int, error) {
 	var c common
 	c.register(fs)
 	algs := fs.String("alg", "sha256", "algorithms, comma-separated: "+strings.Join(speed.AlgNames(), ", "))
-	impls := fs.String("impl", "all", "implementation levels to time, comma-separated, or all (usable, not planted)")
+	impls := fs.String("impl", "all", implHelp)
 	sizes := fs.String("bytes", "16,64,256,1024,8192,16384", "buffer sizes in bytes, comma-separated")
 	seconds := fs.Float64("seconds", 0.5, "window of one sample in seconds (openssl gets this rounded up to whole seconds)")
 	count := fs.Int("count", 5, "samples per cell; the table shows the median, the JSON keeps all")
@@ -53,6 +54,9 @@ func cmdSpeed(args []string) (int, error) {
 	}
 	if fs.NArg() > 0 {
 		return 2, fmt.Errorf("unexpected argument %q (flags only; see xarch speed -h)", fs.Arg(0))
+	}
+	if err := implselect.Check(*impls); err != nil {
+		return 2, err
 	}
 	if c.arch == "" {
 		c.arch = runtime.GOARCH

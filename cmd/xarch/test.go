@@ -10,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/suite"
 )
 
@@ -18,7 +19,7 @@ func cmdTest(args []string) (int, error) {
 	var c common
 	c.register(fs)
 	c.registerABI(fs)
-	impl := fs.String("impl", "", "implementations to run: exact names, 'alg/' prefixes or '*/level', comma-separated (default all)")
+	impl := fs.String("impl", "", implHelp)
 	jobs := fs.Int("jobs", runtime.NumCPU(), "targets run in parallel")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when stderr is a terminal)")
 	fuzzCases := fs.Int("fuzz-cases", 0, "differential cases per implementation after the vectors (0: the default budget, -1: none)")
@@ -29,7 +30,7 @@ func cmdTest(args []string) (int, error) {
 	if err := c.parse(fs, args); err != nil {
 		return 2, err
 	}
-	if err := checkImplFilter(*impl); err != nil {
+	if err := implselect.Check(*impl); err != nil {
 		return 2, err
 	}
 	arches, err := c.resolve()
