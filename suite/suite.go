@@ -181,7 +181,7 @@ func Run(o Options) (*Report, error) {
 		o.Progress.Finish()
 	}
 	sortResults(rep.Results, o.Arches)
-	sortProbes(rep.Probes, o.Arches)
+	SortProbes(rep.Probes, o.Arches)
 	sort.Strings(rep.Notes)
 	rep.Stamp()
 	rep.Wall = time.Since(start)

@@ -1,4 +1,4 @@
-package main
+package gotest
 
 import (
 	"fmt"
@@ -108,15 +108,15 @@ func usedFeatures(src []byte, arch string, options []string) []string {
 	return out
 }
 
-// gotestMask is one run's mask: the features turned off ("none": nothing,
+// Mask is one run's mask: the features turned off ("none": nothing,
 // "all": cpu.all=off).
-type gotestMask struct {
+type Mask struct {
 	Name     string   // as printed: "none", "avx2", "aes+pmull", "all"
 	Features []string // option names; nil for none, ["all"] for all
 }
 
 // GODEBUG is the environment value ("" for none).
-func (m gotestMask) GODEBUG() string {
+func (m Mask) GODEBUG() string {
 	var parts []string
 	for _, f := range m.Features {
 		parts = append(parts, "cpu."+f+"=off")
@@ -128,7 +128,7 @@ func (m gotestMask) GODEBUG() string {
 // "default" (the derived set) or features joined by '+'. Feature names are
 // checked against the union of the selected arches' options; a mask none of
 // whose features an arch knows is dropped for that arch (maskFor).
-func parseMasks(spec string, optionsByArch map[string][]string) (masks []gotestMask, withDefault bool, err error) {
+func parseMasks(spec string, optionsByArch map[string][]string) (masks []Mask, withDefault bool, err error) {
 	if strings.TrimSpace(spec) == "" {
 		return nil, true, nil
 	}
@@ -154,13 +154,13 @@ func parseMasks(spec string, optionsByArch map[string][]string) (masks []gotestM
 			continue
 		case "none":
 			if !seen[e] {
-				masks = append(masks, gotestMask{Name: "none"})
+				masks = append(masks, Mask{Name: "none"})
 			}
 			seen[e] = true
 			continue
 		case "all":
 			if !seen[e] {
-				masks = append(masks, gotestMask{Name: "all", Features: []string{"all"}})
+				masks = append(masks, Mask{Name: "all", Features: []string{"all"}})
 			}
 			seen[e] = true
 			continue
@@ -175,7 +175,7 @@ func parseMasks(spec string, optionsByArch map[string][]string) (masks []gotestM
 			}
 			feats = append(feats, f)
 		}
-		m := gotestMask{Name: strings.Join(feats, "+"), Features: feats}
+		m := Mask{Name: strings.Join(feats, "+"), Features: feats}
 		if !seen[m.Name] {
 			masks = append(masks, m)
 		}
@@ -188,7 +188,7 @@ func parseMasks(spec string, optionsByArch map[string][]string) (masks []gotestM
 }
 
 // maskApplies reports whether every feature of m is an option of the arch.
-func maskApplies(m gotestMask, options []string) bool {
+func maskApplies(m Mask, options []string) bool {
 	for _, f := range m.Features {
 		if f == "all" {
 			continue
@@ -208,13 +208,13 @@ func maskApplies(m gotestMask, options []string) bool {
 
 // defaultMasks: no mask, each used feature alone, and all at once (when
 // the package tests any feature).
-func defaultMasks(used []string) []gotestMask {
-	out := []gotestMask{{Name: "none"}}
+func defaultMasks(used []string) []Mask {
+	out := []Mask{{Name: "none"}}
 	for _, f := range used {
-		out = append(out, gotestMask{Name: f, Features: []string{f}})
+		out = append(out, Mask{Name: f, Features: []string{f}})
 	}
 	if len(used) > 0 {
-		out = append(out, gotestMask{Name: "all", Features: []string{"all"}})
+		out = append(out, Mask{Name: "all", Features: []string{"all"}})
 	}
 	return out
 }
@@ -227,7 +227,7 @@ var xarchToGo = map[string]map[string]string{
 
 // modelLacks reports whether a model's expected features (ci/models.json)
 // include none of the mask's features: masking them there changes nothing.
-func modelLacks(arch string, expect []string, m gotestMask) bool {
+func modelLacks(arch string, expect []string, m Mask) bool {
 	if expect == nil || len(m.Features) == 0 || m.Features[0] == "all" {
 		return false
 	}
