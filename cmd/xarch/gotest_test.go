@@ -1,13 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -214,4 +218,58 @@ func TestReexec(t *testing.T) {
 	require.Contains(t, s, "needs binfmt_misc for qemu-aarch64")
 	require.Contains(t, s, "TestReexec")
 	require.Contains(t, s, "apt-get install qemu-user-binfmt")
+}
+
+// Ctrl-C during a gotest run stops the test binary and its qemu through
+// driver.KillAll (xarch says how many it stopped), and none is left.
+func TestGotestInterruptLeavesNoProcess(t *testing.T) {
+	needQemu(t, "qemu-aarch64-static")
+	bin := gotestBin(t)
+	mod := t.TempDir()
+	for name, body := range map[string]string{
+		"go.mod":        "module example.com/sleepy\n\ngo 1.26\n",
+		"s.go":          "package sleepy\n",
+		"sleep_test.go": "package sleepy\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n\nfunc TestSleep(t *testing.T) { time.Sleep(10 * time.Minute) }\n",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(mod, name), []byte(body), 0o644))
+	}
+	t.Setenv("XARCH_CACHE", t.TempDir())
+	cmd := exec.Command(bin, "gotest", "-C", mod, "--arch", "arm64", "--model", "cortex-a53", "--no-probe", ".")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Start())
+	defer cmd.Process.Kill()
+	// Wait until qemu runs the test binary (the build comes first).
+	var kids []int
+	running := false
+	for deadline := time.Now().Add(3 * time.Minute); !running && time.Now().Before(deadline); {
+		time.Sleep(200 * time.Millisecond)
+		kids = descendants(cmd.Process.Pid)
+		for _, k := range kids {
+			argv, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(k), "cmdline"))
+			running = running || (bytes.Contains(argv, []byte("qemu-aarch64")) && bytes.Contains(argv, []byte("sleepy.test")))
+		}
+	}
+	require.True(t, running, "the test binary never ran under qemu:\n%s", out.String())
+	time.Sleep(time.Second) // inside TestSleep
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee, out.String())
+	require.Equal(t, 130, ee.ExitCode(), out.String())
+	require.Regexp(t, `interrupt: stopped [1-9]\d* process group`, out.String(), "KillAll must have stopped the test binary")
+	var alive []int
+	for i := 0; i < 50; i++ {
+		alive = alive[:0]
+		for _, k := range kids {
+			if syscall.Kill(k, 0) == nil && !zombie(k) {
+				alive = append(alive, k)
+			}
+		}
+		if len(alive) == 0 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	require.Empty(t, alive, "processes left after SIGINT: %v (were %v)", alive, kids)
 }
