@@ -443,3 +443,13 @@ func (a *Arch) UnitPlan() []UnitRun {
 	}
 	return out
 }
+
+// NativeModel names the arch's model that runs without an emulator, or "".
+func (a *Arch) NativeModel() string {
+	for _, m := range a.Models {
+		if m.Native {
+			return m.Name
+		}
+	}
+	return ""
+}

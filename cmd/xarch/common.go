@@ -145,3 +145,14 @@ func (c *common) session(arch, model string) (*driver.Session, error) {
 	}
 	return driver.NewSession(t, c.timeout)
 }
+
+// nativeModel is the arch's model that runs without an emulator, or ""
+// (the arch's default set).
+func nativeModel(arch string) string {
+	if table, err := ci.Load(); err == nil {
+		if row, err := table.Find(arch); err == nil {
+			return row.NativeModel()
+		}
+	}
+	return ""
+}

@@ -89,7 +89,7 @@ func cmdGotest(args []string) (int, error) {
 	} else {
 		o.Dir, _ = os.Getwd()
 	}
-	if err := rf.check(); err != nil {
+	if err := rf.files.Check(); err != nil {
 		return 2, err
 	}
 	o.Shard = rf.shard
@@ -107,7 +107,7 @@ func cmdGotest(args []string) (int, error) {
 	gotest.Print(os.Stdout, rep)
 	fmt.Printf("test binaries: %s\n", gotest.CacheDir(o.Dir))
 	so := suite.Options{Arches: o.Arches, Models: o.Models, Impl: "gotest " + strings.Join(o.Pkgs, " "), Mask: o.Mask, Shard: o.Shard}
-	if err := rf.write(rep, so, started, nil); err != nil {
+	if err := rf.files.Write(rep, so, started, nil); err != nil {
 		return 2, err
 	}
 	if rep.Failed() {

@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/speed"
 )
@@ -65,7 +64,7 @@ func cmdSpeed(args []string) (int, error) {
 		return 2, fmt.Errorf("--arch must name one architecture: timing runs one target at a time")
 	}
 	if c.model == "" && c.arch == runtime.GOARCH {
-		c.model = speedNativeModel(c.arch)
+		c.model = nativeModel(c.arch)
 	}
 	if strings.Contains(c.model, ",") {
 		return 2, fmt.Errorf("--model must name one model")
@@ -134,25 +133,6 @@ func cmdSpeed(args []string) (int, error) {
 		fmt.Fprintf(os.Stderr, "speed: wrote %s\n", *jsonOut)
 	}
 	return 0, nil
-}
-
-// speedNativeModel is the model that runs without an emulator, if the table has
-// one for arch; else "" (the arch's default set).
-func speedNativeModel(arch string) string {
-	table, err := ci.Load()
-	if err != nil {
-		return ""
-	}
-	row, err := table.Find(arch)
-	if err != nil {
-		return ""
-	}
-	for _, m := range row.Models {
-		if m.Native {
-			return m.Name
-		}
-	}
-	return ""
 }
 
 func cmdSpeedCompare(args []string) (int, error) {

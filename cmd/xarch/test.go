@@ -10,6 +10,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/xarchlab/xarch/fuzz"
 	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/suite"
 )
@@ -37,7 +38,7 @@ func cmdTest(args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
-	if err := rf.check(); err != nil {
+	if err := rf.files.Check(); err != nil {
 		return 2, err
 	}
 	o := suite.Options{
@@ -64,14 +65,14 @@ func cmdTest(args []string) (int, error) {
 	rep, err := suite.Run(o)
 	if err == nil && *fuzzCases >= 0 {
 		// Differential cases after the vectors, in the same matrix rows.
-		err = fuzzAfterVectors(rep, o, *fuzzCases, *fuzzSeed)
+		err = fuzz.AfterVectors(rep, o, *fuzzCases, *fuzzSeed, os.Stderr)
 	}
 	if rep != nil {
 		// Before the files and whatever failed after the vectors: a write
 		// or fuzz setup error loses no result that already ran.
 		rep.Print(os.Stdout)
 	}
-	if werr := rf.write(rep, o, started, err); werr != nil {
+	if werr := rf.files.Write(rep, o, started, err); werr != nil {
 		return 2, werr
 	}
 	if err != nil {

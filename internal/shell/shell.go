@@ -7,7 +7,8 @@ import "strings"
 // Quote returns s as one shell word: unchanged when every byte is one a
 // shell never interprets, else in single quotes, inside which sh reads
 // every byte literally (newlines and non-UTF-8 bytes included) except the
-// quote itself, written '\''. A NUL byte cannot be in an argument at all.
+// quote itself, which is closed, escaped and reopened. A NUL byte
+// cannot be in an argument at all.
 func Quote(s string) string {
 	if s != "" && plain(s) {
 		return s
