@@ -117,7 +117,7 @@ func Bench(o Options) (int, error) {
 					return 2, err
 				}
 				optionsByArch[a] = options
-				masks = dedupMasks(append(append([]Mask(nil), explicit...), defaultMasks(used)...))
+				masks = dedupMasks(append(append([]Mask(nil), explicit...), defaultMasks(used, baseOptions(a))...))
 			}
 			hasNone := false
 			for _, m := range masks {

@@ -202,7 +202,7 @@ func Run(o Options) (*suite.Report, error) {
 					return nil, err
 				}
 				optionsByArch[a] = options
-				masks = append(append([]Mask(nil), explicit...), defaultMasks(used)...)
+				masks = append(append([]Mask(nil), explicit...), defaultMasks(used, baseOptions(a))...)
 				masks = dedupMasks(masks)
 			}
 			var want []cell
@@ -229,7 +229,7 @@ func Run(o Options) (*suite.Report, error) {
 					if !maskApplies(mk, optionsByArch[a]) {
 						continue
 					}
-					if !m.Native && modelLacks(a, m.Expect, mk) {
+					if !m.Native && modelLacks(a, m, mk) {
 						lacking = append(lacking, m.Label()+":"+mk.Name)
 						continue
 					}

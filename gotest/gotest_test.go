@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/xarchlab/xarch/ci"
 )
 
 func TestGotestMaskParsing(t *testing.T) {
@@ -37,22 +39,38 @@ func TestGotestMaskParsing(t *testing.T) {
 	src := []byte("if cpu.X86.HasAVX2 && cpu.X86HasBMI2 || cpu.ARM64.HasSHA3 || cpu.X86.HasOSXSAVE {}")
 	require.Equal(t, []string{"avx2", "bmi2"}, usedFeatures(src, "amd64", []string{"avx2", "bmi2", "aes"}))
 	require.Equal(t, []string{"sha3"}, usedFeatures(src, "arm64", []string{"sha3"}))
-	d := defaultMasks([]string{"avx2"})
+	d := defaultMasks([]string{"avx2"}, nil)
 	require.Equal(t, "none", d[0].Name)
 	require.Equal(t, "all", d[len(d)-1].Name)
-	require.Len(t, defaultMasks(nil), 1, "no feature test: the unmasked run only")
+	require.Len(t, defaultMasks(nil, nil), 1, "no feature test: the unmasked run only")
+	var dn []string
+	for _, m := range defaultMasks([]string{"zbb"}, []string{"v", "zbb"}) {
+		dn = append(dn, m.Name)
+	}
+	require.Equal(t, []string{"none", "v", "zbb", "all"}, dn, "base options count as used, once")
 
 	// The option names come from the toolchain's internal/cpu.
 	gr := goroot()
 	require.Contains(t, cpuOptions("amd64", gr, ""), "avx2")
 	require.Contains(t, cpuOptions("arm64", gr, ""), "sha512")
 	require.Contains(t, cpuOptions("ppc64le", gr, ""), "power9")
+	require.Contains(t, cpuOptions("riscv64", gr, ""), "zbb")
+	require.Contains(t, cpuOptions("riscv64", gr, ""), "v")
+	require.Nil(t, cpuOptions("sparc64", gr, ""), "gccgo arch: no GODEBUG options")
+	require.Equal(t, []string{"v", "zbb"}, usedFeatures([]byte("cpu.RISCV64.HasV || cpu.RISCV64.HasZbb || cpu.X86.HasAVX2"), "riscv64", []string{"v", "zbb"}))
+	require.Equal(t, []string{"vpclmulqdq"}, usedFeatures([]byte("cpu.X86.HasAVX512VPCLMULQDQ"), "amd64", []string{"vpclmulqdq"}))
 
 	// A model without the feature makes its mask redundant.
-	require.True(t, modelLacks("arm64", []string{"aes", "sha2"}, Mask{Name: "sha3", Features: []string{"sha3"}}))
-	require.False(t, modelLacks("arm64", []string{"aes", "sha3"}, Mask{Name: "sha3", Features: []string{"sha3"}}))
-	require.False(t, modelLacks("amd64", []string{"aesni"}, Mask{Name: "aes", Features: []string{"aes"}}))
-	require.False(t, modelLacks("arm64", nil, Mask{Name: "sha3", Features: []string{"sha3"}}), "no expectation: run it")
+	sha3 := Mask{Name: "sha3", Features: []string{"sha3"}}
+	require.True(t, modelLacks("arm64", ci.Model{Expect: []string{"aes", "sha2"}}, sha3))
+	require.False(t, modelLacks("arm64", ci.Model{Expect: []string{"aes", "sha3"}}, sha3))
+	require.False(t, modelLacks("amd64", ci.Model{Expect: []string{"aesni"}}, Mask{Name: "aes", Features: []string{"aes"}}))
+	require.True(t, modelLacks("amd64", ci.Model{Expect: []string{"aesni"}}, Mask{Name: "sha", Features: []string{"sha"}}), "shani is Go's sha")
+	require.False(t, modelLacks("arm64", ci.Model{}, sha3), "no expectation: run it")
+	zbb := Mask{Name: "zbb", Features: []string{"zbb"}}
+	require.True(t, modelLacks("riscv64", ci.Model{Expect: []string{"rv64"}}, zbb))
+	require.True(t, modelLacks("riscv64", ci.Model{Expect: []string{"rv64", "zbb"}, Force: []string{"zbb"}}, zbb), "forced: Go cannot detect it")
+	require.False(t, modelLacks("riscv64", ci.Model{Expect: []string{"rv64", "zbb", "v"}}, zbb))
 }
 
 // binfmt: the registration is read from binfmt_misc, and a test that
