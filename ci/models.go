@@ -173,7 +173,10 @@ type Arch struct {
 	Compiler  string            `json:"compiler,omitempty"` // "gccgo" for sparc64; gc otherwise
 	Disasm    Disasm            `json:"disasm"`
 	GoDebug   *GoDebug          `json:"godebug,omitempty"` // nil: gotest cannot mask its features
-	Models    []Model           `json:"models"`
+	// HostedRunner is the CI runner label of jobs on native models ("":
+	// no hosted runner of this arch).
+	HostedRunner string  `json:"hosted_runner,omitempty"`
+	Models       []Model `json:"models"`
 
 	table *Table
 }
@@ -209,6 +212,8 @@ type Disasm struct {
 
 // Table is the whole model table.
 type Table struct {
+	// HostedRunner is the CI runner label of jobs on emulated models.
+	HostedRunner string `json:"hosted_runner"`
 	// Emulators lists the qemu-user generations, oldest first.
 	Emulators []Emulator `json:"emulators"`
 	Arches    []Arch     `json:"arches"`
