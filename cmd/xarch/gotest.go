@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/gotest"
 	"github.com/xarchlab/xarch/suite"
 )
@@ -16,11 +17,13 @@ import (
 const gotestUsage = `Usage: xarch gotest [flags] [packages]
 
 Runs the tests of Go packages (default ".") of the module in the current
-directory (or -C DIR) on every selected arch (%s), every
-selected CPU model of ci/models.json (natively or under qemu-user) and every
-feature mask (GODEBUG=cpu.<feature>=off). Flags may come before or after the
-packages. With -bench, runs benchmarks natively under each mask instead and
-prints a benchstat-style table per mask against no mask.
+directory (or -C DIR) on every selected arch, every selected CPU model of
+ci/models.json (natively or under qemu-user) and every feature mask
+(GODEBUG=cpu.<feature>=off). Flags may come before or after the packages.
+With -bench, runs benchmarks natively under each mask instead and prints a
+benchstat-style table per mask against no mask.
+
+Arches: %s.
 
 Flags:
 `
@@ -33,7 +36,7 @@ func cmdGotest(args []string) (int, error) {
 	fs := flag.NewFlagSet("xarch gotest", flag.ContinueOnError)
 	fs.Usage = func() { fmt.Fprintf(fs.Output(), gotestUsage, gotestArchList()); fs.PrintDefaults() }
 	fs.StringVar(&o.Dir, "C", "", "run in `DIR` (the module whose packages are tested)")
-	arch := fs.String("arch", "", "architecture(s), comma-separated: "+gotestArchList()+", or all (default: all gc arches of ci/models.json)")
+	arch := fs.String("arch", "", "architecture(s), comma-separated, or all (default: all gc arches of ci/models.json): "+gotestArchList())
 	fs.StringVar(&o.Models, "model", "", "CPU model(s) from ci/models.json, comma-separated (default: each arch's default set)")
 	fs.StringVar(&o.Mask, "mask", "", "feature masks, comma-separated: none, all, default (the derived set), or features joined by + (avx2+bmi2); default: none, each feature the package's code tests, all")
 	fs.BoolVar(&o.Short, "short", false, "pass -test.short")
@@ -116,11 +119,24 @@ func cmdGotest(args []string) (int, error) {
 	return 0, nil
 }
 
-// gotestArchList names the arches gotest can build (gc) for the help.
+// gotestArchList names the arches of ci/models.json for the help: the gc
+// ones gotest builds, and those it cannot.
 func gotestArchList() string {
-	arches, err := gotest.Arches("")
+	table, err := ci.Load()
 	if err != nil {
 		return "(ci/models.json: " + err.Error() + ")"
 	}
-	return strings.Join(arches, ", ")
+	var gc, other []string
+	for _, a := range table.Arches {
+		if a.CompilerName() == "gc" {
+			gc = append(gc, a.Arch)
+		} else {
+			other = append(other, a.Arch+" ("+a.CompilerName()+")")
+		}
+	}
+	s := strings.Join(gc, ", ")
+	if len(other) > 0 {
+		s += "; not " + strings.Join(other, ", ") + ": gotest cross-compiles with gc"
+	}
+	return s
 }

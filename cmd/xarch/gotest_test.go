@@ -15,6 +15,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/report"
 	"github.com/xarchlab/xarch/suite"
 )
@@ -272,4 +273,26 @@ func TestGotestInterruptLeavesNoProcess(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	require.Empty(t, alive, "processes left after SIGINT: %v (were %v)", alive, kids)
+}
+
+// Every arch of ci/models.json is in the README's coverage table and in
+// the gotest help, so a new arch cannot be left out of either.
+func TestDocsNameEveryArch(t *testing.T) {
+	table, err := ci.Load()
+	require.NoError(t, err)
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	s := string(readme)
+	i := strings.Index(s, "\n## What is covered\n")
+	require.GreaterOrEqual(t, i, 0, "README has no coverage section")
+	cov := s[i:]
+	if j := strings.Index(cov[1:], "\n## "); j >= 0 {
+		cov = cov[:j+1]
+	}
+	help, _ := exec.Command(gotestBin(t), "gotest", "-h").CombinedOutput()
+	require.Contains(t, string(help), "Usage: xarch gotest")
+	for _, a := range table.ArchNames() {
+		require.Regexp(t, `(?m)^\| `+regexp.QuoteMeta(a)+` \|`, cov, "README's coverage table has no %s row", a)
+		require.Regexp(t, `\b`+regexp.QuoteMeta(a)+`\b`, string(help), "the gotest help does not name %s", a)
+	}
 }
