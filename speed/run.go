@@ -154,6 +154,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		rows = append(rows, p)
 		return p
 	}
+	named := map[string]bool{} // levels selected for some --alg
 	for _, name := range o.Algs {
 		alg, err := LookupAlg(name)
 		if err != nil {
@@ -171,6 +172,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				len(implRows), alg.Name, wire.SpeedMaxImpls)
 		}
 		rep.Skipped = append(rep.Skipped, skips...)
+		for _, r := range implRows {
+			named[r.Name] = true
+		}
+		for _, k := range skips {
+			named[k.Name] = true
+		}
 		sizes := alg.Sizes(o.Sizes)
 		if len(implRows) > 0 {
 			u := &unit{label: alg.Name + " levels", sizes: sizes, seconds: float64(len(implRows)) * o.Seconds * 1.05}
@@ -226,6 +233,11 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 						return []float64{v / 1000}, []float64{0}, err
 					}})
 			}
+		}
+	}
+	for _, n := range implselect.Exact(strings.Join(o.Impls, ",")) {
+		if !named[n] {
+			return nil, fmt.Errorf("--impl %s: a level of no algorithm --alg %s selects", n, strings.Join(o.Algs, ","))
 		}
 	}
 	if len(units) == 0 {
