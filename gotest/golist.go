@@ -150,7 +150,19 @@ func shimDep(path string) bool {
 // CacheDir is where test binaries are kept: per module directory.
 func CacheDir(dir string) string {
 	h := sha256.Sum256([]byte(dir))
-	return filepath.Join(driver.DefaultCacheDir(), "gotest", hex.EncodeToString(h[:6]))
+	return filepath.Join(cacheRoot(), hex.EncodeToString(h[:6]))
+}
+
+func cacheRoot() string { return filepath.Join(driver.DefaultCacheDir(), "gotest") }
+
+// CleanCache removes every module's test binaries; it returns the
+// directory it removed ("" when there was none).
+func CleanCache() (string, error) {
+	d := cacheRoot()
+	if _, err := os.Stat(d); err != nil {
+		return "", nil
+	}
+	return d, os.RemoveAll(d)
 }
 
 var unsafePath = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
