@@ -120,3 +120,25 @@ func TestGotestRunPattern(t *testing.T) {
 	require.Equal(t, `^TestY$`, runPattern("TestY", by), "two failing subtests: the whole test")
 	require.Equal(t, `^TestZ$`, runPattern("TestZ", by))
 }
+
+// ci/models.json's godebug entries name what the toolchain has: the
+// fallback and base options are options of its internal/cpu, and every gc
+// arch has an entry (else gotest masks nothing there).
+func TestGoDebugTableMatchesToolchain(t *testing.T) {
+	table, err := ci.Load()
+	require.NoError(t, err)
+	gr := goroot()
+	for _, a := range table.Arches {
+		if a.CompilerName() != "gc" {
+			continue
+		}
+		require.NotNil(t, a.GoDebug, "%s: no godebug entry in ci/models.json", a.Arch)
+		for _, f := range a.GoDebug.CPUFiles {
+			require.FileExists(t, filepath.Join(gr, "src", "internal", "cpu", f), "%s: cpu_files names no internal/cpu file", a.Arch)
+		}
+		read := cpuOptions(a.Arch, gr, "")
+		for _, o := range append(append([]string(nil), a.GoDebug.Options...), a.GoDebug.Base...) {
+			require.Contains(t, read, o, "%s: %q is no option of the toolchain's internal/cpu (%v)", a.Arch, o, a.GoDebug.CPUFiles)
+		}
+	}
+}

@@ -2,13 +2,14 @@ package gotest
 
 import (
 	"fmt"
-	"github.com/xarchlab/xarch/ci"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/xarchlab/xarch/ci"
 )
 
 // Feature masks for `xarch gotest`: the GODEBUG=cpu.<name>=off spellings
