@@ -3,6 +3,7 @@ package driver
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -84,11 +85,12 @@ type Command struct {
 	Dir     string
 	Env     []string      // nil: xarch's environment
 	Timeout time.Duration // 0: none; after it the group is killed
+	Stderr  io.Writer     // nil: stderr joins stdout in Result.Output
 }
 
 // Result is how a Command ended.
 type Result struct {
-	Output   []byte // stdout and stderr, interleaved
+	Output   []byte // stdout and stderr, interleaved (stdout only with Command.Stderr)
 	Err      error  // nil for exit status 0
 	Signal   string // the signal it died of (CrashSignal), when it failed
 	TimedOut bool   // killed after Timeout
@@ -102,6 +104,9 @@ func Exec(c Command) Result {
 	cmd.Dir, cmd.Env = c.Dir, c.Env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	if c.Stderr != nil {
+		cmd.Stderr = c.Stderr
+	}
 	start := time.Now()
 	p, err := startProc(cmd)
 	if err != nil {

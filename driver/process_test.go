@@ -41,6 +41,11 @@ func TestExecCrashSignal(t *testing.T) {
 	require.Error(t, r.Err)
 	require.Equal(t, "", r.Signal)
 	require.NoError(t, Exec(Command{Argv: []string{"true"}}).Err)
+
+	var stderr strings.Builder
+	r = Exec(Command{Argv: []string{"sh", "-c", "echo out; echo err >&2"}, Stderr: &stderr})
+	require.Equal(t, "out\n", string(r.Output), "stderr kept apart when asked")
+	require.Equal(t, "err\n", stderr.String())
 }
 
 // KillAll stops what Exec started, as it stops runners.

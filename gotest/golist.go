@@ -6,8 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -26,14 +26,13 @@ func goEnv(arch string) []string {
 
 // listPackages runs go list for an arch.
 func listPackages(dir, arch string, pkgs []string) ([]Pkg, error) {
-	cmd := exec.Command("go", append([]string{"list", "-e", "-json=ImportPath,Dir,Standard,TestGoFiles,XTestGoFiles,SFiles,Module,Error"}, pkgs...)...)
-	cmd.Dir, cmd.Env = dir, goEnv(arch)
 	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("go list (GOARCH=%s) in %s: %v\n%s", arch, dir, err, stderr.String())
+	r := driver.Exec(driver.Command{Argv: append([]string{"go", "list", "-e", "-json=ImportPath,Dir,Standard,TestGoFiles,XTestGoFiles,SFiles,Module,Error"}, pkgs...),
+		Dir: dir, Env: goEnv(arch), Stderr: &stderr})
+	if r.Err != nil {
+		return nil, fmt.Errorf("go list (GOARCH=%s) in %s: %v\n%s", arch, dir, r.Err, stderr.String())
 	}
+	out := r.Output
 	var list []Pkg
 	dec := json.NewDecoder(bytes.NewReader(out))
 	for dec.More() {
@@ -83,12 +82,12 @@ func baseDep(path string) bool {
 // (shimDep) are left out. It also returns the arch's option names,
 // x/sys/cpu's included when the package reaches it.
 func packageFeatures(dir, arch string, p Pkg, gr string) (used []string, options []string, err error) {
-	cmd := exec.Command("go", "list", "-e", "-deps", "-json=ImportPath,Dir,GoFiles,SFiles,Imports,TestGoFiles,XTestGoFiles", p.ImportPath)
-	cmd.Dir, cmd.Env = dir, goEnv(arch)
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, nil, fmt.Errorf("go list -deps %s: %v", p.ImportPath, err)
+	r := driver.Exec(driver.Command{Argv: []string{"go", "list", "-e", "-deps", "-json=ImportPath,Dir,GoFiles,SFiles,Imports,TestGoFiles,XTestGoFiles", p.ImportPath},
+		Dir: dir, Env: goEnv(arch), Stderr: io.Discard})
+	if r.Err != nil {
+		return nil, nil, fmt.Errorf("go list -deps %s: %v", p.ImportPath, r.Err)
 	}
+	out := r.Output
 	deps := map[string]*depInfo{}
 	dec := json.NewDecoder(bytes.NewReader(out))
 	xsys := ""
