@@ -27,7 +27,7 @@ type Options struct {
 	Impl    string // implementation selection (implselect); "" = all
 	Mask    string
 	ABI     bool // kernels through the ABI trampoline (runner --abi)
-	Planted bool // runners built with xarch_planted; planted levels run
+	Planted bool // runners built with xarch_planted; planted levels run when Impl names them
 	Seed    uint64
 	// Cases per implementation. 0: each implementation's default budget
 	// (Gen.Budget), or no limit when Time is set.

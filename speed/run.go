@@ -36,7 +36,7 @@ type Options struct {
 	// Elapsed divides by wall-clock time instead of the thread's CPU time
 	// (openssl speed -elapsed).
 	Elapsed bool
-	Planted bool // the runner was built with xarch_planted (recorded only)
+	Planted bool // the runner was built with xarch_planted; planted levels run when Impls names them
 	Target  driver.Target
 	Command []string
 	// Progress, if set, receives status lines.

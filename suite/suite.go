@@ -42,7 +42,7 @@ type Options struct {
 	// --abi): a kernel that breaks the calling convention fails the case.
 	ABI        bool
 	VectorsDir string
-	Planted    bool // build runners with the xarch_planted tag and run planted impls
+	Planted    bool // build runners with the xarch_planted tag; planted levels run when Impl names them
 	Timeout    time.Duration
 	Jobs       int
 	CI         bool // a missing emulator or toolchain fails instead of skipping
