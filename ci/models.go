@@ -172,9 +172,32 @@ type Arch struct {
 	Emulators map[string]string `json:"emulators,omitempty"`
 	Compiler  string            `json:"compiler,omitempty"` // "gccgo" for sparc64; gc otherwise
 	Disasm    Disasm            `json:"disasm"`
-	Models    []Model           `json:"models"`
+	GoDebug   *GoDebug          `json:"godebug,omitempty"` // nil: gotest cannot mask its features
+	// HostedRunner is the CI runner label of jobs on native models ("":
+	// no hosted runner of this arch).
+	HostedRunner string  `json:"hosted_runner,omitempty"`
+	Models       []Model `json:"models"`
 
 	table *Table
+}
+
+// GoDebug is how Go names an arch's CPU features (GODEBUG=cpu.<name>=off),
+// for xarch gotest's masks.
+type GoDebug struct {
+	Var      string            `json:"var"`              // internal/cpu's variable: X86, ARM64, PPC64, RISCV64
+	CPUFiles []string          `json:"cpu_files"`        // the internal/cpu (and x/sys/cpu) files listing the options
+	Options  []string          `json:"options"`          // the option names when the toolchain's source cannot be read
+	Names    map[string]string `json:"names,omitempty"`  // runner feature name -> Go option, where they differ
+	Fields   map[string]string `json:"fields,omitempty"` // lower-case feature-test field -> option, where they differ
+	Base     []string          `json:"base,omitempty"`   // options every package's code paths depend on
+}
+
+// GoName is Go's option name for a feature as the runner names it.
+func (g *GoDebug) GoName(feature string) string {
+	if n, ok := g.Names[feature]; ok {
+		return n
+	}
+	return feature
 }
 
 // Disasm is how GNU objdump names the arch's instructions (suite.Disassemble).
@@ -189,6 +212,8 @@ type Disasm struct {
 
 // Table is the whole model table.
 type Table struct {
+	// HostedRunner is the CI runner label of jobs on emulated models.
+	HostedRunner string `json:"hosted_runner"`
 	// Emulators lists the qemu-user generations, oldest first.
 	Emulators []Emulator `json:"emulators"`
 	Arches    []Arch     `json:"arches"`
@@ -442,4 +467,14 @@ func (a *Arch) UnitPlan() []UnitRun {
 		}
 	}
 	return out
+}
+
+// NativeModel names the arch's model that runs without an emulator, or "".
+func (a *Arch) NativeModel() string {
+	for _, m := range a.Models {
+		if m.Native {
+			return m.Name
+		}
+	}
+	return ""
 }

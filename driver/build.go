@@ -17,6 +17,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/xarchlab/xarch/ci"
 )
 
 // GCCGoSparc64 is the cross gccgo the sparc64 runner needs (no gc port).
@@ -67,10 +69,13 @@ func DefaultCacheDir() string {
 	return filepath.Join(os.TempDir(), "xarch-cache")
 }
 
-// Compiler returns the Go compiler a GOARCH's runner is built with.
+// Compiler returns the Go compiler a GOARCH's runner is built with
+// (ci/models.json "compiler"; gc for an arch the table lacks).
 func Compiler(goarch string) string {
-	if goarch == "sparc64" {
-		return "gccgo"
+	if t, err := ci.Load(); err == nil {
+		if a, err := t.Find(goarch); err == nil {
+			return a.CompilerName()
+		}
 	}
 	return "gc"
 }

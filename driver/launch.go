@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -97,12 +96,10 @@ func (e *RemoteError) Error() string { return e.Msg }
 // Runner is one live runner process.
 type Runner struct {
 	target Target
-	cmd    *exec.Cmd
+	p      *proc
 	stdin  io.WriteCloser
 	frames chan frameOrErr
 	stderr *tailBuffer
-	exited chan struct{}
-	exit   error
 	Info   wire.Info
 }
 
@@ -118,9 +115,6 @@ func Start(t Target, timeout time.Duration) (*Runner, error) {
 		return nil, fmt.Errorf("%s: cannot launch %s: %v (run `sudo ci/install-deps.sh`)", t, argv[0], err)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
-	// Its own process group (killed whole on a hang or an interrupt), and
-	// SIGKILL when xarch dies, even of SIGKILL: no runner or qemu outlives it.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -129,13 +123,12 @@ func Start(t Target, timeout time.Duration) (*Runner, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Runner{target: t, cmd: cmd, stdin: stdin, frames: make(chan frameOrErr, 1),
-		stderr: &tailBuffer{max: 8192}, exited: make(chan struct{})}
+	r := &Runner{target: t, stdin: stdin, frames: make(chan frameOrErr, 1), stderr: &tailBuffer{max: 8192}}
 	cmd.Stderr = r.stderr
-	if err := cmd.Start(); err != nil {
+	// Killed whole on a hang or an interrupt (startProc).
+	if r.p, err = startProc(cmd); err != nil {
 		return nil, fmt.Errorf("%s: starting %s: %v", t, strings.Join(argv, " "), err)
 	}
-	track(r)
 	go func() {
 		rec := &recorder{r: stdout}
 		br := bufio.NewReaderSize(rec, 1<<16)
@@ -149,10 +142,6 @@ func Start(t Target, timeout time.Duration) (*Runner, error) {
 				return
 			}
 		}
-	}()
-	go func() {
-		r.exit = cmd.Wait()
-		close(r.exited)
 	}()
 	resp, err := r.Call(timeout, []byte("hello"), []byte(strconv.Itoa(wire.Version)))
 	if err != nil {
@@ -219,41 +208,22 @@ func (r *Runner) Call(timeout time.Duration, args ...[]byte) ([][]byte, error) {
 	}
 }
 
-// sigName matches the runtime's report, "SIGILL: illegal instruction".
-var sigName = regexp.MustCompile(`(?m)^(SIG[A-Z]{2,6}):`)
-
-// qemuSignal matches qemu's own report of a signal that killed the guest.
-var qemuSignal = regexp.MustCompile(`uncaught target signal (\d+)`)
-
 // crashed kills what is left of the process and describes how it ended.
 func (r *Runner) crashed(hang bool) error {
-	r.kill()
-	<-r.exited
+	r.p.kill()
+	<-r.p.exited
 	e := &CrashError{Hang: hang, Stderr: r.stderr.String()}
 	var ee *exec.ExitError
-	var status syscall.WaitStatus
 	switch {
-	case errors.As(r.exit, &ee):
-		status, _ = ee.Sys().(syscall.WaitStatus)
+	case errors.As(r.p.exit, &ee):
 		e.Exit = ee.ProcessState.String()
-	case r.exit == nil:
+	case r.p.exit == nil:
 		e.Exit = "exit status 0"
 	default:
-		e.Exit = r.exit.Error()
+		e.Exit = r.p.exit.Error()
 	}
-	if hang {
-		return e
-	}
-	// The runtime's own report names the signal the kernel raised; the exit
-	// status may be another one (gccgo under qemu faults again while
-	// printing SIGILL and dies of SIGSEGV), so stderr wins.
-	if m := sigName.FindStringSubmatch(e.Stderr); m != nil {
-		e.Signal = m[1]
-	} else if m := qemuSignal.FindStringSubmatch(e.Stderr); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		e.Signal = SignalName(syscall.Signal(n))
-	} else if status.Signaled() {
-		e.Signal = SignalName(status.Signal())
+	if !hang {
+		e.Signal = CrashSignal(e.Stderr, r.p.exit)
 	}
 	return e
 }
@@ -279,52 +249,6 @@ func SignalName(s syscall.Signal) string {
 		return "SIGQUIT"
 	}
 	return "signal " + strconv.Itoa(int(s))
-}
-
-func (r *Runner) kill() {
-	if r.cmd.Process != nil {
-		syscall.Kill(-r.cmd.Process.Pid, syscall.SIGKILL)
-	}
-}
-
-// live are the runners started and not yet gone, for KillAll.
-var live = struct {
-	sync.Mutex
-	m map[*Runner]bool
-}{m: map[*Runner]bool{}}
-
-func track(r *Runner) {
-	live.Lock()
-	live.m[r] = true
-	live.Unlock()
-	go func() {
-		<-r.exited
-		live.Lock()
-		delete(live.m, r)
-		live.Unlock()
-	}()
-}
-
-// KillAll kills the process group of every live runner (and its qemu): what
-// xarch does on SIGINT or SIGTERM before it exits.
-// It waits (up to 5 s) until they are gone.
-func KillAll() int {
-	live.Lock()
-	var rs []*Runner
-	for r := range live.m {
-		r.kill()
-		rs = append(rs, r)
-	}
-	live.Unlock()
-	deadline := time.After(5 * time.Second)
-	for _, r := range rs {
-		select {
-		case <-r.exited:
-		case <-deadline:
-			return len(rs)
-		}
-	}
-	return len(rs)
 }
 
 // protocolError is a stream from the runner that is not a frame, with the
@@ -369,17 +293,17 @@ func (c *recorder) tail() []byte {
 // Close asks the runner to quit and makes sure it is gone.
 func (r *Runner) Close() {
 	select {
-	case <-r.exited:
+	case <-r.p.exited:
 		return
 	default:
 	}
 	wire.Write(r.stdin, []byte("quit"))
 	r.stdin.Close()
 	select {
-	case <-r.exited:
+	case <-r.p.exited:
 	case <-time.After(2 * time.Second):
-		r.kill()
-		<-r.exited
+		r.p.kill()
+		<-r.p.exited
 	}
 }
 

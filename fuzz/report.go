@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/internal/shell"
 	"github.com/xarchlab/xarch/suite"
 	"github.com/xarchlab/xarch/wire"
 )
@@ -35,7 +36,7 @@ func (f *Failure) Where() string {
 // RunLine is the generic `xarch run` command for the shrunk input (one
 // call, no guard pages or variant: the fuzz repro line reproduces those).
 func (f *Failure) RunLine() string {
-	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s ", f.Arch, shellQuote(f.Model), f.Impl)
+	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s ", f.Arch, shell.Quote(f.Model), shell.Quote(f.Impl))
 	var names []string
 	if o, ok := arch.LookupOp(f.Case.Op.Name); ok {
 		names = o.Params

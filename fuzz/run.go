@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/internal/implselect"
+	"github.com/xarchlab/xarch/internal/shell"
 	"io"
 	"runtime"
 	"sort"
@@ -22,10 +24,10 @@ import (
 type Options struct {
 	Arches  []string
 	Models  string // comma-separated; "" = each arch's default set
-	Impl    string // suite.MatchImpl filter; "" = all
+	Impl    string // implementation selection (implselect); "" = all
 	Mask    string
 	ABI     bool // kernels through the ABI trampoline (runner --abi)
-	Planted bool // runners built with xarch_planted; planted levels run
+	Planted bool // runners built with xarch_planted; planted levels run when Impl names them
 	Seed    uint64
 	// Cases per implementation. 0: each implementation's default budget
 	// (Gen.Budget), or no limit when Time is set.
@@ -298,7 +300,7 @@ func (tr *targetRun) run() {
 	}
 	var impls []*implRun
 	for _, im := range sess.Info().Impls {
-		if !suite.MatchImpl(tr.o.Impl, im.Name) || (im.Planted && !tr.o.Planted) ||
+		if !implselect.Match(tr.o.Impl, tr.o.Planted, im.Name, im.Planted) ||
 			(tr.o.Keep != nil && !tr.o.Keep(tr.t.Arch, tr.t.Model, im.Name)) {
 			continue
 		}
@@ -378,7 +380,7 @@ func (tr *targetRun) run() {
 func (tr *targetRun) memReport(info wire.Info, rows []suite.ProbeRow, fails []suite.Result) {
 	need := map[string]bool{"memory": true}
 	for _, im := range info.Impls {
-		if suite.MatchImpl(tr.o.Impl, im.Name) && (!im.Planted || tr.o.Planted) &&
+		if implselect.Match(tr.o.Impl, tr.o.Planted, im.Name, im.Planted) &&
 			(tr.o.Keep == nil || tr.o.Keep(tr.t.Arch, tr.t.Model, im.Name)) {
 			for _, f := range im.Requires {
 				need[f] = true
@@ -651,9 +653,9 @@ func (tr *targetRun) shrink(ir *implRun, c Case, first *outcome, enabled bool) *
 
 // repro is the one-line command that runs exactly the shrunk case.
 func (tr *targetRun) repro(f *Failure) string {
-	s := fmt.Sprintf("xarch fuzz --arch %s --model %s --impl %s", tr.t.Arch, shellQuote(tr.t.Model), f.Impl)
+	s := fmt.Sprintf("xarch fuzz --arch %s --model %s --impl %s", tr.t.Arch, shell.Quote(tr.t.Model), shell.Quote(f.Impl))
 	if tr.o.Mask != "" {
-		s += " --mask " + shellQuote(tr.o.Mask)
+		s += " --mask " + shell.Quote(tr.o.Mask)
 	}
 	if tr.o.Planted {
 		s += " --planted"
@@ -666,13 +668,6 @@ func (tr *targetRun) repro(f *Failure) string {
 		s += " --variant " + f.Variant.Name
 	}
 	return s + fmt.Sprintf(" --len %d", len(f.Case.Data))
-}
-
-func shellQuote(s string) string {
-	if s == "" || strings.ContainsAny(s, " '\"$\\*?;&|<>()`") {
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-	}
-	return s
 }
 
 // firstDiff is the index of the first differing byte.

@@ -26,15 +26,6 @@ type Matrix struct {
 // MaxJobs is GitHub's limit on the jobs one matrix may generate.
 const MaxJobs = 256
 
-// Hosted runner labels: qemu targets run on amd64; a native model needs a
-// runner of its own arch.
-var nativeRunner = map[string]string{
-	"amd64": "ubuntu-24.04",
-	"arm64": "ubuntu-24.04-arm",
-}
-
-const emulationRunner = "ubuntu-24.04"
-
 // BuildMatrix lists arch x model x shard for the given arches (all when
 // empty), each arch's default models (those `xarch test --arch all` runs).
 func BuildMatrix(t *ci.Table, arches []string, shards int) (*Matrix, error) {
@@ -55,9 +46,11 @@ func BuildMatrix(t *ci.Table, arches []string, shards int) (*Matrix, error) {
 			return nil, err
 		}
 		for _, md := range models {
-			os := emulationRunner
+			// Hosted runner labels (ci/models.json): qemu targets run on
+			// the table's, a native model needs one of its own arch.
+			os := t.HostedRunner
 			if md.Native {
-				os = nativeRunner[a]
+				os = row.HostedRunner
 				if os == "" {
 					return nil, fmt.Errorf("ci/models.json: native %s model %q is in the default set, but there is no hosted %s runner", a, md.Label(), a)
 				}

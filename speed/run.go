@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/timing"
 	"github.com/xarchlab/xarch/wire"
 )
@@ -23,7 +24,7 @@ var DefaultSizes = []int{16, 64, 256, 1024, 8192, 16384}
 // Options is one `xarch speed` run.
 type Options struct {
 	Algs  []string
-	Impls []string // implementation names; empty or "all" = every usable non-planted level
+	Impls []string // the --impl selection (implselect), one term each; empty or "all" = every usable non-planted level
 	// Tune times one level once per value of a tuning constant it reads at
 	// run time (arch.Tuning.Var): rows "impl:name=value", interleaved.
 	Tune    []Tune
@@ -35,7 +36,7 @@ type Options struct {
 	// Elapsed divides by wall-clock time instead of the thread's CPU time
 	// (openssl speed -elapsed).
 	Elapsed bool
-	Planted bool // the runner was built with xarch_planted (recorded only)
+	Planted bool // the runner was built with xarch_planted; planted levels run when Impls names them
 	Target  driver.Target
 	Command []string
 	// Progress, if set, receives status lines.
@@ -162,12 +163,13 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		rows = append(rows, p)
 		return p
 	}
+	named := map[string]bool{} // levels selected for some --alg
 	for _, name := range o.Algs {
 		alg, err := LookupAlg(name)
 		if err != nil {
 			return nil, err
 		}
-		implRows, skips, err := selectImpls(info, alg, o.Impls)
+		implRows, skips, err := selectImpls(info, alg, o.Impls, o.Planted)
 		if err != nil {
 			return nil, err
 		}
@@ -179,6 +181,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				len(implRows), alg.Name, wire.SpeedMaxImpls)
 		}
 		rep.Skipped = append(rep.Skipped, skips...)
+		for _, r := range implRows {
+			named[r.Name] = true
+		}
+		for _, k := range skips {
+			named[k.Name] = true
+		}
 		sizes := alg.Sizes(o.Sizes)
 		if len(implRows) > 0 {
 			u := &unit{label: alg.Name + " levels", sizes: sizes, seconds: float64(len(implRows)) * o.Seconds * 1.05}
@@ -214,6 +222,11 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 				break
 			}
 			units = append(units, opensslUnit(ossl, alg, sizes, osslSeconds, o, newRow))
+		}
+	}
+	for _, n := range implselect.Exact(strings.Join(o.Impls, ",")) {
+		if !named[n] {
+			return nil, fmt.Errorf("--impl %s: a level of no algorithm --alg %s selects", n, strings.Join(o.Algs, ","))
 		}
 	}
 	if len(units) == 0 {
@@ -317,24 +330,23 @@ func describeSkips(s []Skip) string {
 }
 
 // selectImpls picks the implementation rows of one algorithm from the
-// runner's table: every usable non-planted level (impls empty or "all"),
-// or the named ones (planted levels only when named). Levels that cannot
-// run are returned as skips, so the table says why a row is missing.
-func selectImpls(info wire.Info, alg *Alg, impls []string) ([]Row, []Skip, error) {
-	all := len(impls) == 0 || (len(impls) == 1 && impls[0] == "all")
-	want := map[string]bool{}
-	for _, n := range impls {
-		want[n] = true
-	}
+// runner's table by the --impl selection (implselect: every usable
+// non-planted level when empty or "all"; planted levels only when named).
+// Levels that cannot run are returned as skips, so the table says why a
+// row is missing; an exact name the table lacks is an error.
+func selectImpls(info wire.Info, alg *Alg, impls []string, planted bool) ([]Row, []Skip, error) {
+	spec := strings.Join(impls, ",")
 	var rows []Row
 	var skips []Skip
 	found := map[string]bool{}
+	var known []string
 	for _, im := range info.Impls {
+		found[im.Name] = true
 		if im.Alg != alg.Family {
 			continue
 		}
-		found[im.Name] = true
-		if all && im.Planted || !all && !want[im.Name] {
+		known = append(known, im.Name)
+		if !implselect.Match(spec, planted, im.Name, im.Planted) {
 			continue
 		}
 		if !im.Usable {
@@ -344,17 +356,11 @@ func selectImpls(info wire.Info, alg *Alg, impls []string) ([]Row, []Skip, error
 		rows = append(rows, Row{Alg: alg.Name, Name: im.Name, Kind: KindImpl, Rank: im.Rank,
 			Best: info.Best[alg.Family] == im.Name})
 	}
-	if !all {
-		for _, n := range impls {
-			if !found[n] {
-				var known []string
-				for k := range found {
-					known = append(known, k)
-				}
-				sort.Strings(known)
-				return nil, nil, fmt.Errorf("--impl %s: no %s implementation of that name on %s (known: %s; planted levels need --planted)",
-					n, alg.Name, info.Arch, strings.Join(known, ", "))
-			}
+	for _, n := range implselect.Exact(spec) {
+		if !found[n] {
+			sort.Strings(known)
+			return nil, nil, fmt.Errorf("--impl %s: no %s implementation of that name on %s (known: %s; planted levels need --planted)",
+				n, alg.Name, info.Arch, strings.Join(known, ", "))
 		}
 	}
 	// Highest level first, as a reader scans from the best down.

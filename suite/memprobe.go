@@ -54,7 +54,7 @@ func (m MemExcuses) Excuse(fault string) string {
 // from the kernels), as it runs the known-answer probes.
 func memProbeWanted(o Options, info wire.Info) bool {
 	for _, im := range info.Impls {
-		if MatchImpl(o.Impl, im.Name) && (!im.Planted || o.Planted) && len(im.Requires) > 0 && hasSuites(im.Alg) {
+		if o.Selects(im) && len(im.Requires) > 0 && hasSuites(im.Alg) {
 			return true
 		}
 	}

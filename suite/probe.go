@@ -61,7 +61,7 @@ func probeWant(o Options, t driver.Target, info wire.Info) map[string]bool {
 	}
 	want := map[string]bool{} // feature -> forced
 	for _, im := range info.Impls {
-		if !MatchImpl(o.Impl, im.Name) || (im.Planted && !o.Planted) || !hasSuites(im.Alg) {
+		if !o.Selects(im) || !hasSuites(im.Alg) {
 			continue
 		}
 		needsHW := im.NeedsHardware != "" && t.Qemu != ""
@@ -83,10 +83,39 @@ func probeWant(o Options, t driver.Target, info wire.Info) map[string]bool {
 	return want
 }
 
-// probeTarget runs the probes and returns their verdicts per feature and
-// the report rows.
-func probeTarget(o Options, s caller, t driver.Target, info wire.Info) (map[string]*featureProbe, []ProbeRow) {
-	want := probeWant(o, t, info)
+// probeTarget runs the probes the selected implementations need and
+// returns their verdicts per feature and the report rows.
+func probeTarget(o Options, s caller, t driver.Target, info wire.Info) (Verdicts, []ProbeRow) {
+	return ProbeFeatures(s, t, info, probeWant(o, t, info))
+}
+
+// Verdicts are what the probes said, per feature.
+type Verdicts map[string]*featureProbe
+
+// Unfaithful is why the target is not trusted: the first feature (in
+// name order) whose probe failed or trapped although detected; "" when
+// every probe held.
+func (v Verdicts) Unfaithful() string {
+	var fs []string
+	for f := range v {
+		fs = append(fs, f)
+	}
+	sort.Strings(fs)
+	for _, f := range fs {
+		if v[f].unfaithful != "" {
+			return v[f].unfaithful
+		}
+	}
+	return ""
+}
+
+// ProbeFeatures runs the known-answer probe of each feature in want (true:
+// force it, the feature is not detected) through s and returns the
+// verdicts and the report rows; features without a probe get one NoProbe
+// row.
+func ProbeFeatures(s interface {
+	Call(args ...[]byte) ([][]byte, error)
+}, t driver.Target, info wire.Info, want map[string]bool) (Verdicts, []ProbeRow) {
 	has := map[string][]string{}
 	for _, p := range info.Probes {
 		has[p.Feature] = append(has[p.Feature], p.Instr)
@@ -101,7 +130,7 @@ func probeTarget(o Options, s caller, t driver.Target, info wire.Info) (map[stri
 	}
 	sort.Strings(features)
 	sort.Strings(none)
-	verdicts := map[string]*featureProbe{}
+	verdicts := Verdicts{}
 	var rows []ProbeRow
 	for _, f := range features {
 		forced := want[f]
@@ -173,7 +202,7 @@ func probeTarget(o Options, s caller, t driver.Target, info wire.Info) (map[stri
 
 // probeStatus says how the probes change an implementation's outcome on a
 // target: ok false means they do not (run or skip it as usual).
-func probeStatus(fp map[string]*featureProbe, t driver.Target, im wire.ImplInfo) (st Status, reason string, ok bool) {
+func probeStatus(fp Verdicts, t driver.Target, im wire.ImplInfo) (st Status, reason string, ok bool) {
 	var unfaithful, traps []string
 	for _, f := range im.Requires {
 		if v := fp[f]; v != nil {
@@ -201,18 +230,19 @@ func probeStatus(fp map[string]*featureProbe, t driver.Target, im wire.ImplInfo)
 
 // printProbes writes the probe report: one line per probe and target.
 func printProbes(w io.Writer, rows []ProbeRow) {
-	printProbesHead(w, rows, "known-answer check of each feature the selected implementations need, before they run")
+	PrintProbes(w, rows, "known-answer check of each feature the selected implementations need, before they run")
 }
 
 // PrintMemProbes writes the PROBES section of a run that ran only the
 // memory-operand probes (xarch fuzz), sorted like xarch test's.
 func PrintMemProbes(w io.Writer, rows []ProbeRow, arches []string) {
 	rows = append([]ProbeRow(nil), rows...)
-	sortProbes(rows, arches)
-	printProbesHead(w, rows, "memory-operand probes of the kernels' load and store forms, before the cases run")
+	SortProbes(rows, arches)
+	PrintProbes(w, rows, "memory-operand probes of the kernels' load and store forms, before the cases run")
 }
 
-func printProbesHead(w io.Writer, rows []ProbeRow, what string) {
+// PrintProbes writes a PROBES section: what says what was probed.
+func PrintProbes(w io.Writer, rows []ProbeRow, what string) {
 	if len(rows) == 0 {
 		return
 	}
@@ -257,8 +287,8 @@ func firstLine(s string) string {
 	return s
 }
 
-// sortProbes orders probe rows like results: arch order, then model.
-func sortProbes(rows []ProbeRow, arches []string) {
+// SortProbes orders probe rows like results: arch order, then model.
+func SortProbes(rows []ProbeRow, arches []string) {
 	order := map[string]int{}
 	for i, a := range arches {
 		order[a] = i

@@ -14,6 +14,8 @@ import (
 
 	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/internal/implselect"
+	"github.com/xarchlab/xarch/internal/shell"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -34,13 +36,13 @@ const (
 type Options struct {
 	Arches []string
 	Models string // comma-separated model names; "" = the default set
-	Impl   string // implementation filter (see MatchImpl); "" = all
+	Impl   string // implementation selection (implselect); "" = all
 	Mask   string
 	// ABI runs every kernel through its arch's ABI trampoline (runner
 	// --abi): a kernel that breaks the calling convention fails the case.
 	ABI        bool
 	VectorsDir string
-	Planted    bool // build runners with the xarch_planted tag and run planted impls
+	Planted    bool // build runners with the xarch_planted tag; planted levels run when Impl names them
 	Timeout    time.Duration
 	Jobs       int
 	CI         bool // a missing emulator or toolchain fails instead of skipping
@@ -179,7 +181,7 @@ func Run(o Options) (*Report, error) {
 		o.Progress.Finish()
 	}
 	sortResults(rep.Results, o.Arches)
-	sortProbes(rep.Probes, o.Arches)
+	SortProbes(rep.Probes, o.Arches)
 	sort.Strings(rep.Notes)
 	rep.Stamp()
 	rep.Wall = time.Since(start)
@@ -206,24 +208,9 @@ func sortResults(rs []Result, arches []string) {
 	})
 }
 
-// MatchImpl reports whether an implementation name passes the --impl filter:
-// a comma-separated list of exact names, "<alg>/" prefixes or "*/level" suffixes.
-func MatchImpl(filter, name string) bool {
-	if filter == "" {
-		return true
-	}
-	for _, f := range strings.Split(filter, ",") {
-		f = strings.TrimSpace(f)
-		switch {
-		case f == name:
-			return true
-		case strings.HasSuffix(f, "/") && strings.HasPrefix(name, f):
-			return true
-		case strings.HasPrefix(f, "*/") && strings.HasSuffix(name, f[1:]):
-			return true
-		}
-	}
-	return false
+// Selects reports whether --impl (and --planted) select a level.
+func (o Options) Selects(im wire.ImplInfo) bool {
+	return implselect.Match(o.Impl, o.Planted, im.Name, im.Planted)
 }
 
 // runTarget runs every selected implementation on one target; home, when
@@ -267,7 +254,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 	out := append([]Result(nil), memFails...)
 	seen := false
 	for _, im := range info.Impls {
-		if !MatchImpl(o.Impl, im.Name) || (im.Planted && !o.Planted) {
+		if !o.Selects(im) {
 			continue
 		}
 		seen = true
@@ -345,9 +332,9 @@ type caseEnv struct {
 
 // repro builds the `xarch run` command line for one input.
 func (e caseEnv) repro(extra string) string {
-	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s", e.t.Arch, shellQuote(e.t.Model), e.impl)
+	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s", e.t.Arch, shell.Quote(e.t.Model), shell.Quote(e.impl))
 	if e.o.Mask != "" {
-		s += " --mask " + e.o.Mask
+		s += " --mask " + shell.Quote(e.o.Mask)
 	}
 	if e.o.Planted {
 		s += " --planted"
@@ -371,13 +358,6 @@ func OpArgs(op string, names []string, params [][]byte, in []byte, pieces string
 		s += " --pieces " + pieces
 	}
 	return s + fmt.Sprintf(" --in '%x'", in)
-}
-
-func shellQuote(s string) string {
-	if strings.ContainsAny(s, " '\"$\\") {
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-	}
-	return s
 }
 
 // IsCI reports whether the environment says we run in CI.

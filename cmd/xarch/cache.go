@@ -3,10 +3,9 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/gotest"
 )
 
 // cmdCache manages the build cache (runners, the reference module, wazero's
@@ -30,11 +29,10 @@ func cmdCache(args []string) (int, error) {
 		fmt.Println(dir)
 	case "clean":
 		removed, err := driver.CleanCache(dir)
-		if g := filepath.Join(dir, "gotest"); err == nil { // xarch gotest's test binaries
-			if _, serr := os.Stat(g); serr == nil {
-				if err = os.RemoveAll(g); err == nil {
-					removed = append(removed, g)
-				}
+		if err == nil {
+			var g string
+			if g, err = gotest.CleanCache(); g != "" && err == nil {
+				removed = append(removed, g)
 			}
 		}
 		for _, r := range removed {

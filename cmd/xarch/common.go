@@ -55,20 +55,8 @@ func (c *common) parse(fs *flag.FlagSet, args []string) error {
 // errUsage: the flag package already printed the problem.
 var errUsage = errors.New("")
 
-// checkImplFilter rejects --impl elements that cannot match a level name:
-// levels are "family/level", so a bare word matches nothing.
-func checkImplFilter(f string) error {
-	if f == "" {
-		return nil
-	}
-	for _, e := range strings.Split(f, ",") {
-		e = strings.TrimSpace(e)
-		if !strings.Contains(e, "/") {
-			return fmt.Errorf("--impl %q: name a level (%s/generic), a family (%s/) or a level of every family (*/generic)", e, e, e)
-		}
-	}
-	return nil
-}
+// implHelp is the --impl help of every command that selects levels.
+const implHelp = "implementation levels, comma-separated: exact names (sha256/avx2), families (aes/), a level of every family (*/generic) or all; planted levels only when named, with --planted (default all)"
 
 // resolve fills root and vectors and expands --arch.
 func (c *common) resolve() ([]string, error) {
@@ -156,4 +144,15 @@ func (c *common) session(arch, model string) (*driver.Session, error) {
 		return nil, err
 	}
 	return driver.NewSession(t, c.timeout)
+}
+
+// nativeModel is the arch's model that runs without an emulator, or ""
+// (the arch's default set).
+func nativeModel(arch string) string {
+	if table, err := ci.Load(); err == nil {
+		if row, err := table.Find(arch); err == nil {
+			return row.NativeModel()
+		}
+	}
+	return ""
 }

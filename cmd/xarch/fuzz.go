@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/xarchlab/xarch/fuzz"
+	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/suite"
 )
 
@@ -23,7 +24,7 @@ func cmdFuzz(args []string) (int, error) {
 	var c common
 	c.register(fs)
 	c.registerABI(fs)
-	impl := fs.String("impl", "", "implementations to run: exact names, 'alg/' prefixes or '*/level', comma-separated (default all)")
+	impl := fs.String("impl", "", implHelp)
 	cases := fs.Int("cases", 0, "cases per implementation (default: its edge lengths plus random ones; with --time: no limit)")
 	seedStr := fs.String("seed", "", "case generator seed (default: from the clock; printed)")
 	dur := fs.Duration("time", 0, "stop each (arch, model) pair after this long, e.g. 30s")
@@ -35,7 +36,7 @@ func cmdFuzz(args []string) (int, error) {
 	if err := c.parse(fs, args); err != nil {
 		return 2, err
 	}
-	if err := checkImplFilter(*impl); err != nil {
+	if err := implselect.Check(*impl); err != nil {
 		return 2, err
 	}
 	arches, err := c.resolve()
@@ -90,35 +91,4 @@ func cmdFuzz(args []string) (int, error) {
 		return 1, nil
 	}
 	return 0, nil
-}
-
-// fuzzAfterVectors runs the default differential budget for `xarch test`
-// and folds it into the vector report: results join the matrix rows, the
-// per-target throughput goes to the notes.
-func fuzzAfterVectors(rep *suite.Report, o suite.Options, cases int, seed uint64) error {
-	start := time.Now()
-	fo := fuzz.Options{
-		Arches: o.Arches, Models: o.Models, Impl: o.Impl, Mask: o.Mask, ABI: o.ABI, Planted: o.Planted, Seed: seed,
-		Cases: cases, Case: -1, Len: -1, Jobs: o.Jobs, Timeout: o.Timeout, CI: o.CI, Build: o.Build, Quiet: true,
-	}
-	// A shard owns an implementation's fuzz cases as it owns a vector file:
-	// by the key of the result row.
-	file := fmt.Sprintf("fuzz (seed %d)", seed)
-	fo.Keep = func(arch, model, impl string) bool { return o.Shard.Has(arch, model, impl, file) }
-	fo.OracleLog = os.Stderr
-	fr, err := fuzz.Run(fo)
-	if err != nil {
-		return err
-	}
-	rep.Results = append(rep.Results, fr.Results...)
-	for _, t := range fr.Targets {
-		if t.Skip == "" && t.Fail == "" {
-			rep.Notes = append(rep.Notes, fmt.Sprintf("fuzz %s/%s: %d cases over %d implementations in %s, %.0f cases/s (seed %d)",
-				t.Arch, t.Model, t.Cases, t.Impls, t.Elapsed.Round(10*time.Millisecond), t.CasesPerSec(), seed))
-		}
-	}
-	rep.Notes = append(rep.Notes, fr.Notes...)
-	rep.Notes = append(rep.Notes, fmt.Sprintf("fuzz: wall time %s; %s", time.Since(start).Round(100*time.Millisecond), fr.Oracle))
-	rep.Wall += time.Since(start)
-	return nil
 }

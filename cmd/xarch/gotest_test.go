@@ -1,16 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/report"
 	"github.com/xarchlab/xarch/suite"
 )
@@ -175,70 +180,11 @@ func TestGotestBadInputs(t *testing.T) {
 	}
 }
 
-func TestGotestMaskParsing(t *testing.T) {
-	opts := map[string][]string{"amd64": {"aes", "avx2", "bmi2"}, "arm64": {"aes", "sha3"}}
-	ms, def, err := parseMasks("", opts)
-	require.NoError(t, err)
-	require.True(t, def)
-	require.Nil(t, ms)
-
-	ms, def, err = parseMasks("none, avx2+bmi2 ,cpu.sha3=off,all,default,none", opts)
-	require.NoError(t, err)
-	require.True(t, def)
-	var names, envs []string
-	for _, m := range ms {
-		names = append(names, m.Name)
-		envs = append(envs, m.GODEBUG())
-	}
-	require.Equal(t, []string{"none", "avx2+bmi2", "sha3", "all"}, names)
-	require.Equal(t, []string{"", "cpu.avx2=off,cpu.bmi2=off", "cpu.sha3=off", "cpu.all=off"}, envs)
-	require.True(t, maskApplies(ms[2], opts["arm64"]))
-	require.False(t, maskApplies(ms[2], opts["amd64"]), "sha3 is no amd64 option")
-	require.True(t, maskApplies(ms[3], opts["amd64"]))
-
-	_, _, err = parseMasks("avx2,nope", opts)
-	require.ErrorContains(t, err, `unknown CPU feature "nope"`)
-
-	// Derived masks: the feature tests of the source, in Go's spelling.
-	src := []byte("if cpu.X86.HasAVX2 && cpu.X86HasBMI2 || cpu.ARM64.HasSHA3 || cpu.X86.HasOSXSAVE {}")
-	require.Equal(t, []string{"avx2", "bmi2"}, usedFeatures(src, "amd64", []string{"avx2", "bmi2", "aes"}))
-	require.Equal(t, []string{"sha3"}, usedFeatures(src, "arm64", []string{"sha3"}))
-	d := defaultMasks([]string{"avx2"})
-	require.Equal(t, "none", d[0].Name)
-	require.Equal(t, "all", d[len(d)-1].Name)
-	require.Len(t, defaultMasks(nil), 1, "no feature test: the unmasked run only")
-
-	// The option names come from the toolchain's internal/cpu.
-	gr := goroot()
-	require.Contains(t, cpuOptions("amd64", gr, ""), "avx2")
-	require.Contains(t, cpuOptions("arm64", gr, ""), "sha512")
-	require.Contains(t, cpuOptions("ppc64le", gr, ""), "power9")
-
-	// A model without the feature makes its mask redundant.
-	require.True(t, modelLacks("arm64", []string{"aes", "sha2"}, gotestMask{Name: "sha3", Features: []string{"sha3"}}))
-	require.False(t, modelLacks("arm64", []string{"aes", "sha3"}, gotestMask{Name: "sha3", Features: []string{"sha3"}}))
-	require.False(t, modelLacks("amd64", []string{"aesni"}, gotestMask{Name: "aes", Features: []string{"aes"}}))
-	require.False(t, modelLacks("arm64", nil, gotestMask{Name: "sha3", Features: []string{"sha3"}}), "no expectation: run it")
-}
-
-// binfmt: the registration is read from binfmt_misc, and a test that
-// executes its own binary under qemu without it is a skip with the fix,
-// never a failure.
+// A test that executes its own binary under qemu without binfmt_misc is a
+// skip with the fix, never a failure.
 func TestGotestBinfmt(t *testing.T) {
-	dir := t.TempDir()
-	old := binfmtDir
-	binfmtDir = dir
-	defer func() { binfmtDir = old }()
-	require.False(t, binfmtEnabled("/usr/bin/qemu-aarch64-static"))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "qemu-aarch64"), []byte("enabled\ninterpreter /usr/bin/qemu-aarch64-static\n"), 0o644))
-	require.True(t, binfmtEnabled("/usr/bin/qemu-aarch64-static"))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "qemu-ppc64le"), []byte("disabled\n"), 0o644))
-	require.False(t, binfmtEnabled("qemu-ppc64le-static"))
-	require.Contains(t, binfmtFix("qemu-ppc64le-static"), "update-binfmts --enable qemu-ppc64le")
-	binfmtDir = old
-
 	needQemu(t, "qemu-aarch64-static")
-	if binfmtEnabled("qemu-aarch64-static") {
+	if b, err := os.ReadFile("/proc/sys/fs/binfmt_misc/qemu-aarch64"); err == nil && strings.HasPrefix(string(b), "enabled") {
 		t.Skip("binfmt_misc runs arm64 binaries on this host: re-exec works, nothing to detect")
 	}
 	mod := t.TempDir()
@@ -275,34 +221,78 @@ func TestReexec(t *testing.T) {
 	require.Contains(t, s, "apt-get install qemu-user-binfmt")
 }
 
-// -bench: ns/op per benchmark from the test binary's output, and the
-// per-mask table with its significance columns.
-func TestGotestBenchTable(t *testing.T) {
-	out := []byte("goos: linux\nBenchmarkHash8K/New-2   \t  100000\t     12345.5 ns/op\t 663.60 MB/s\nBenchmarkX-2 10 7 ns/op\nPASS\n")
-	require.Equal(t, map[string]float64{"BenchmarkHash8K/New-2": 12345.5, "BenchmarkX-2": 7}, parseBench(out))
-
-	base := map[string][]float64{"BenchmarkA": {100, 101, 99, 100, 102, 98}, "BenchmarkB": {50, 51, 49, 50, 50, 52}}
-	masked := map[string][]float64{"BenchmarkA": {200, 201, 199, 202, 198, 200}, "BenchmarkB": {50, 49, 51, 50, 52, 50}}
-	var b strings.Builder
-	writeMaskTable(&b, gotestMask{Name: "sha", Features: []string{"sha"}}, []string{"BenchmarkA", "BenchmarkB"}, base, masked)
-	s := b.String()
-	require.Contains(t, s, "mask sha (GODEBUG=cpu.sha=off) vs no mask")
-	require.Regexp(t, `BenchmarkA\s+100.00ns ± \S+\s+200.00ns ± \S+\s+\+100.00% \(p=0.002 n=6\)`, s)
-	require.Regexp(t, `BenchmarkB\s+50.00ns ± \S+\s+50.00ns ± \S+\s+~ \(p=`, s)
-	require.Contains(t, s, "geomean")
+// Ctrl-C during a gotest run stops the test binary and its qemu through
+// driver.KillAll (xarch says how many it stopped), and none is left.
+func TestGotestInterruptLeavesNoProcess(t *testing.T) {
+	needQemu(t, "qemu-aarch64-static")
+	bin := gotestBin(t)
+	mod := t.TempDir()
+	for name, body := range map[string]string{
+		"go.mod":        "module example.com/sleepy\n\ngo 1.26\n",
+		"s.go":          "package sleepy\n",
+		"sleep_test.go": "package sleepy\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n\nfunc TestSleep(t *testing.T) { time.Sleep(10 * time.Minute) }\n",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(mod, name), []byte(body), 0o644))
+	}
+	t.Setenv("XARCH_CACHE", t.TempDir())
+	cmd := exec.Command(bin, "gotest", "-C", mod, "--arch", "arm64", "--model", "cortex-a53", "--no-probe", ".")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Start())
+	defer cmd.Process.Kill()
+	// Wait until qemu runs the test binary (the build comes first).
+	var kids []int
+	running := false
+	for deadline := time.Now().Add(3 * time.Minute); !running && time.Now().Before(deadline); {
+		time.Sleep(200 * time.Millisecond)
+		kids = descendants(cmd.Process.Pid)
+		for _, k := range kids {
+			argv, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(k), "cmdline"))
+			running = running || (bytes.Contains(argv, []byte("qemu-aarch64")) && bytes.Contains(argv, []byte("sleepy.test")))
+		}
+	}
+	require.True(t, running, "the test binary never ran under qemu:\n%s", out.String())
+	time.Sleep(time.Second) // inside TestSleep
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee, out.String())
+	require.Equal(t, 130, ee.ExitCode(), out.String())
+	require.Regexp(t, `interrupt: stopped [1-9]\d* process group`, out.String(), "KillAll must have stopped the test binary")
+	var alive []int
+	for i := 0; i < 50; i++ {
+		alive = alive[:0]
+		for _, k := range kids {
+			if syscall.Kill(k, 0) == nil && !zombie(k) {
+				alive = append(alive, k)
+			}
+		}
+		if len(alive) == 0 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	require.Empty(t, alive, "processes left after SIGINT: %v (were %v)", alive, kids)
 }
 
-func TestGotestRunPattern(t *testing.T) {
-	by := map[string]*testOutcome{
-		"TestX":         {name: "TestX", action: "fail"},
-		"TestX/a.b":     {name: "TestX/a.b", action: "fail"},
-		"TestX/ok":      {name: "TestX/ok", action: "pass"},
-		"TestY":         {name: "TestY", action: "fail"},
-		"TestY/one":     {name: "TestY/one", action: "fail"},
-		"TestY/two":     {name: "TestY/two", action: "fail"},
-		"TestY/one/sub": {name: "TestY/one/sub", action: "fail"},
+// Every arch of ci/models.json is in the README's coverage table and in
+// the gotest help, so a new arch cannot be left out of either.
+func TestDocsNameEveryArch(t *testing.T) {
+	table, err := ci.Load()
+	require.NoError(t, err)
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	s := string(readme)
+	i := strings.Index(s, "\n## What is covered\n")
+	require.GreaterOrEqual(t, i, 0, "README has no coverage section")
+	cov := s[i:]
+	if j := strings.Index(cov[1:], "\n## "); j >= 0 {
+		cov = cov[:j+1]
 	}
-	require.Equal(t, `^TestX$/^a\.b$`, runPattern("TestX", by))
-	require.Equal(t, `^TestY$`, runPattern("TestY", by), "two failing subtests: the whole test")
-	require.Equal(t, `^TestZ$`, runPattern("TestZ", by))
+	help, _ := exec.Command(gotestBin(t), "gotest", "-h").CombinedOutput()
+	require.Contains(t, string(help), "Usage: xarch gotest")
+	for _, a := range table.ArchNames() {
+		require.Regexp(t, `(?m)^\| `+regexp.QuoteMeta(a)+` \|`, cov, "README's coverage table has no %s row", a)
+		require.Regexp(t, `\b`+regexp.QuoteMeta(a)+`\b`, string(help), "the gotest help does not name %s", a)
+	}
 }

@@ -12,16 +12,16 @@ import (
 	"github.com/xarchlab/xarch/driver"
 )
 
-// interrupts makes SIGINT, SIGTERM and SIGHUP kill every runner's process
-// group (and its qemu) before xarch exits with 128+signal; SIGKILL is
-// covered by the runners' parent-death signal.
+// interrupts makes SIGINT, SIGTERM and SIGHUP kill every child's process
+// group (runners, qemu, gotest's test binaries) before xarch exits with
+// 128+signal; SIGKILL is covered by their parent-death signal.
 func interrupts() {
 	ch := make(chan os.Signal, 1)
 	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		sig := <-ch
 		n := driver.KillAll()
-		fmt.Fprintf(os.Stderr, "\nxarch: %v: stopped %d runner(s); results so far are not complete\n", sig, n)
+		fmt.Fprintf(os.Stderr, "\nxarch: %v: stopped %d process group(s) (runners, qemu, test binaries); results so far are not complete\n", sig, n)
 		code := 130
 		if s, ok := sig.(syscall.Signal); ok {
 			code = 128 + int(s)

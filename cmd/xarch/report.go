@@ -4,91 +4,25 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
-	"text/tabwriter"
-	"time"
 
 	"github.com/xarchlab/xarch/report"
 	"github.com/xarchlab/xarch/report/html"
 	"github.com/xarchlab/xarch/suite"
 )
 
-// reportFlags are the sharding and report-file flags of `xarch test`.
+// reportFlags are the sharding and report-file flags of `xarch test` and
+// `xarch gotest`.
 type reportFlags struct {
-	shard       suite.Shard
-	junit, json string
-	html        string
+	shard suite.Shard
+	files report.Files
 }
 
 func (r *reportFlags) register(fs *flag.FlagSet) {
 	fs.Var(&r.shard, "shard", "run only shard `i/N` of the work units (arch, model, implementation, vector file); the N shards together are the whole run")
-	fs.StringVar(&r.junit, "junit", "", "write JUnit XML to `FILE` (one test case per implementation, model and vector file)")
-	fs.StringVar(&r.json, "json", "", "write the JSON report (every result, failures, repro lines) to `FILE`")
-	fs.StringVar(&r.html, "html", "", "write the HTML matrix (one self-contained page) to `FILE`")
-}
-
-// check makes sure the report files can be written before the run starts
-// (a run of minutes must not end in "permission denied"): it creates each
-// parent directory and opens the file for writing, leaving it as it was.
-func (r *reportFlags) check() error {
-	for _, p := range []string{r.json, r.junit, r.html} {
-		if p == "" {
-			continue
-		}
-		if err := mkParent(p); err != nil {
-			return fmt.Errorf("report file %s: %v", p, err)
-		}
-		_, statErr := os.Stat(p)
-		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE, 0o644)
-		if err != nil {
-			return fmt.Errorf("report file %s cannot be written: %v", p, err)
-		}
-		f.Close()
-		if os.IsNotExist(statErr) {
-			os.Remove(p)
-		}
-	}
-	return nil
-}
-
-// write writes the report files asked for. rep is nil when the run failed
-// before reporting (runErr): the files then record the error, so a merge
-// sees a failed shard rather than a missing one.
-func (r *reportFlags) write(rep *suite.Report, o suite.Options, started time.Time, runErr error) error {
-	if r.json == "" && r.junit == "" && r.html == "" {
-		return nil
-	}
-	f := report.New(rep, report.Meta{Command: os.Args, Options: o, Started: started}, runErr)
-	if r.json != "" {
-		if err := mkParent(r.json); err != nil {
-			return err
-		}
-		if err := report.WriteJSON(r.json, f); err != nil {
-			return err
-		}
-	}
-	if r.junit != "" {
-		if err := mkParent(r.junit); err != nil {
-			return err
-		}
-		if err := report.WriteJUnitFile(r.junit, f); err != nil {
-			return err
-		}
-	}
-	if r.html != "" {
-		if err := writeTestHTML(r.html, f); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func mkParent(path string) error {
-	if d := filepath.Dir(path); d != "." {
-		return os.MkdirAll(d, 0o755)
-	}
-	return nil
+	fs.StringVar(&r.files.JUnit, "junit", "", "write JUnit XML to `FILE` (one test case per implementation, model and vector file)")
+	fs.StringVar(&r.files.JSON, "json", "", "write the JSON report (every result, failures, repro lines) to `FILE`")
+	fs.StringVar(&r.files.HTML, "html", "", "write the HTML matrix (one self-contained page) to `FILE`")
+	r.files.Page = writeTestHTML
 }
 
 const reportUsage = `Usage:
@@ -171,47 +105,12 @@ func cmdReportMerge(args []string) (int, error) {
 		in = append(in, report.Input{Path: p, File: f})
 	}
 	merged, problems := report.Merge(in, expect)
-
-	tw := tabwriter.NewWriter(os.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "FILE\tSELECTION\tSHARD\tPASSED\tFAILED\tSKIPPED\tWALL\tERROR")
-	for _, s := range merged.Sources {
-		sel := strings.Join(s.Selection.Arches, ",") + "/" + s.Selection.Models
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", s.Path, sel, s.Shard, s.Totals.Passed, s.Totals.Failed,
-			s.Totals.Skipped, time.Duration(s.WallNS).Round(100*time.Millisecond), s.Error)
+	// The files first: a failed merge is worth keeping to read.
+	if err := (report.Files{JSON: *jsonOut, JUnit: *junitOut}).WriteFile(merged); err != nil {
+		return 2, err
 	}
-	tw.Flush()
-	fmt.Println()
-	merged.Suite().Print(os.Stdout)
-
-	for _, w := range []struct{ path, kind string }{{*jsonOut, "json"}, {*junitOut, "junit"}} {
-		if w.path == "" {
-			continue
-		}
-		if err := mkParent(w.path); err != nil {
-			return 2, err
-		}
-		var err error
-		if w.kind == "json" {
-			err = report.WriteJSON(w.path, merged)
-		} else {
-			err = report.WriteJUnitFile(w.path, merged)
-		}
-		if err != nil {
-			return 2, err
-		}
-	}
-	if len(problems) > 0 {
-		fmt.Printf("\nMERGE PROBLEMS\n  %s\n", strings.Join(problems, "\n  "))
-	}
-	t := merged.Totals
-	switch {
-	case len(problems) > 0:
-		fmt.Printf("xarch report merge: FAILED: %d problem(s), %d failed row(s), %d files\n", len(problems), t.Failed, len(in))
-		return 1, nil
-	case t.Failed > 0:
-		fmt.Printf("xarch report merge: FAILED: %d failed row(s) in %d files\n", t.Failed, len(in))
+	if report.PrintMerge(os.Stdout, merged, problems, len(in)) {
 		return 1, nil
 	}
-	fmt.Printf("xarch report merge: ok, %d files, %d targets\n", len(in), merged.Targets)
 	return 0, nil
 }

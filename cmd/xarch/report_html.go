@@ -111,9 +111,6 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // writeTestHTML writes the matrix page of a test or fuzz run.
 func writeTestHTML(path string, f *report.File) error {
-	if err := mkParent(path); err != nil {
-		return err
-	}
 	return html.WriteFile(path, &html.Page{Title: "xarch test report", Generated: time.Now().UTC(), Test: html.NewTestView(path, f)})
 }
 
@@ -135,9 +132,6 @@ func writeSpeedHTML(path string, rep *speed.Report) error {
 	if err != nil {
 		return err
 	}
-	if err := mkParent(path); err != nil {
-		return err
-	}
 	return html.WriteFile(path, &html.Page{Title: "xarch speed", Generated: time.Now().UTC(), Speed: []*html.SpeedRun{run}})
 }
 
@@ -145,9 +139,6 @@ func writeSpeedHTML(path string, rep *speed.Report) error {
 func writeCompareHTML(path, basePath, newPath string, d *speed.Diff) error {
 	v, err := html.NewCompareView(basePath, newPath, d)
 	if err != nil {
-		return err
-	}
-	if err := mkParent(path); err != nil {
 		return err
 	}
 	return html.WriteFile(path, &html.Page{Title: "xarch speed compare", Generated: time.Now().UTC(), Compare: v})

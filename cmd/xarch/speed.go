@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/report/html"
 	"github.com/xarchlab/xarch/speed"
 )
@@ -51,7 +51,7 @@ func cmdSpeed(args []string) (int, error) {
 	var c common
 	c.register(fs)
 	algs := fs.String("alg", "sha256", "algorithms, comma-separated: "+strings.Join(speed.AlgNames(), ", "))
-	impls := fs.String("impl", "all", "implementation levels to time, comma-separated, or all (usable, not planted)")
+	impls := fs.String("impl", "all", implHelp)
 	sizes := fs.String("bytes", "16,64,256,1024,8192,16384", "buffer sizes in bytes, comma-separated")
 	seconds := fs.Float64("seconds", 0.5, "window of one sample in seconds (openssl gets this rounded up to whole seconds)")
 	count := fs.Int("count", 5, "samples per cell; the table shows the median, the JSON keeps all")
@@ -68,6 +68,9 @@ func cmdSpeed(args []string) (int, error) {
 	if fs.NArg() > 0 {
 		return 2, fmt.Errorf("unexpected argument %q (flags only; see xarch speed -h)", fs.Arg(0))
 	}
+	if err := implselect.Check(*impls); err != nil {
+		return 2, err
+	}
 	if c.arch == "" {
 		c.arch = runtime.GOARCH
 	}
@@ -75,7 +78,7 @@ func cmdSpeed(args []string) (int, error) {
 		return 2, fmt.Errorf("--arch must name one architecture: timing runs one target at a time")
 	}
 	if c.model == "" && c.arch == runtime.GOARCH {
-		c.model = speedNativeModel(c.arch)
+		c.model = nativeModel(c.arch)
 	}
 	if strings.Contains(c.model, ",") {
 		return 2, fmt.Errorf("--model must name one model")
@@ -150,25 +153,6 @@ func cmdSpeed(args []string) (int, error) {
 		fmt.Fprintf(os.Stderr, "speed: wrote %s\n", *htmlOut)
 	}
 	return 0, nil
-}
-
-// speedNativeModel is the model that runs without an emulator, if the table has
-// one for arch; else "" (the arch's default set).
-func speedNativeModel(arch string) string {
-	table, err := ci.Load()
-	if err != nil {
-		return ""
-	}
-	row, err := table.Find(arch)
-	if err != nil {
-		return ""
-	}
-	for _, m := range row.Models {
-		if m.Native {
-			return m.Name
-		}
-	}
-	return ""
 }
 
 func cmdSpeedCompare(args []string) (int, error) {

@@ -10,6 +10,8 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/xarchlab/xarch/fuzz"
+	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/suite"
 )
 
@@ -18,7 +20,7 @@ func cmdTest(args []string) (int, error) {
 	var c common
 	c.register(fs)
 	c.registerABI(fs)
-	impl := fs.String("impl", "", "implementations to run: exact names, 'alg/' prefixes or '*/level', comma-separated (default all)")
+	impl := fs.String("impl", "", implHelp)
 	jobs := fs.Int("jobs", runtime.NumCPU(), "targets run in parallel")
 	noProgress := fs.Bool("no-progress", false, "no progress bar (it is shown only when stderr is a terminal)")
 	fuzzCases := fs.Int("fuzz-cases", 0, "differential cases per implementation after the vectors (0: the default budget, -1: none)")
@@ -29,14 +31,14 @@ func cmdTest(args []string) (int, error) {
 	if err := c.parse(fs, args); err != nil {
 		return 2, err
 	}
-	if err := checkImplFilter(*impl); err != nil {
+	if err := implselect.Check(*impl); err != nil {
 		return 2, err
 	}
 	arches, err := c.resolve()
 	if err != nil {
 		return 2, err
 	}
-	if err := rf.check(); err != nil {
+	if err := rf.files.Check(); err != nil {
 		return 2, err
 	}
 	o := suite.Options{
@@ -63,14 +65,14 @@ func cmdTest(args []string) (int, error) {
 	rep, err := suite.Run(o)
 	if err == nil && *fuzzCases >= 0 {
 		// Differential cases after the vectors, in the same matrix rows.
-		err = fuzzAfterVectors(rep, o, *fuzzCases, *fuzzSeed)
+		err = fuzz.AfterVectors(rep, o, *fuzzCases, *fuzzSeed, os.Stderr)
 	}
 	if rep != nil {
 		// Before the files and whatever failed after the vectors: a write
 		// or fuzz setup error loses no result that already ran.
 		rep.Print(os.Stdout)
 	}
-	if werr := rf.write(rep, o, started, err); werr != nil {
+	if werr := rf.files.Write(rep, o, started, err); werr != nil {
 		return 2, werr
 	}
 	if err != nil {

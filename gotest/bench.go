@@ -1,19 +1,15 @@
-package main
+package gotest
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"regexp"
 	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -50,35 +46,38 @@ type benchTarget struct {
 	t     driver.Target
 }
 
-func gotestBench(o gotestOptions) (int, error) {
+// Bench runs -bench: it prints a table per package, target and mask and
+// returns the exit code (1 when a build or a run failed).
+func Bench(o Options) (int, error) {
+	w := o.Out
 	table, err := ci.Load()
 	if err != nil {
 		return 2, err
 	}
 	gr := goroot()
-	cache := gotestCacheDir(o.dir)
+	cache := CacheDir(o.Dir)
 	optionsByArch := map[string][]string{}
-	for _, a := range o.arches {
+	for _, a := range o.Arches {
 		optionsByArch[a] = cpuOptions(a, gr, "")
 	}
-	explicit, withDefault, err := parseMasks(o.mask, optionsByArch)
+	explicit, withDefault, err := parseMasks(o.Mask, optionsByArch)
 	if err != nil {
 		return 2, err
 	}
-	fmt.Printf("xarch gotest -bench %s: module dir %s, %d samples per mask (interleaved rounds), -test.benchtime %s, test binaries in %s\n",
-		o.bench, o.dir, o.count, o.benchtime, cache)
+	fmt.Fprintf(w, "xarch gotest -bench %s: module dir %s, %d samples per mask (interleaved rounds), -test.benchtime %s, test binaries in %s\n",
+		o.Bench, o.Dir, o.Count, o.Benchtime, cache)
 	code := 0
-	for _, a := range o.arches {
+	for _, a := range o.Arches {
 		row, _ := table.Find(a)
 		var targets []benchTarget
-		if o.models == "" {
+		if o.Models == "" {
 			if a != runtime.GOARCH {
-				fmt.Printf("\n%s: skipped: benchmarks run natively (this host is %s); name a --model to time under qemu (labelled emulated)\n", a, runtime.GOARCH)
+				fmt.Fprintf(w, "\n%s: skipped: benchmarks run natively (this host is %s); name a --model to time under qemu (labelled emulated)\n", a, runtime.GOARCH)
 				continue
 			}
 			targets = append(targets, benchTarget{arch: a, model: ci.Model{Name: "native", Native: true}, t: driver.Target{Arch: a, Model: "native"}})
 		} else {
-			models, err := gotestModels(table, o.arches, row, o.models)
+			models, err := selectModels(table, o.Arches, row, o.Models)
 			if err != nil {
 				return 2, err
 			}
@@ -86,13 +85,13 @@ func gotestBench(o gotestOptions) (int, error) {
 				t := driver.Target{Arch: a, Model: m.Label()}
 				if m.Native {
 					if a != runtime.GOARCH {
-						fmt.Printf("\n%s/%s: skipped: native %s needs a %s host\n", a, m.Label(), a, a)
+						fmt.Fprintf(w, "\n%s/%s: skipped: native %s needs a %s host\n", a, m.Label(), a, a)
 						continue
 					}
 				} else {
 					q, missing := table.QemuPath(row, m.Gen)
 					if missing != "" {
-						fmt.Printf("\n%s/%s: skipped: %s\n", a, m.Label(), missing)
+						fmt.Fprintf(w, "\n%s/%s: skipped: %s\n", a, m.Label(), missing)
 						continue
 					}
 					t.Qemu, t.CPU = q, m.QemuCPU()
@@ -103,7 +102,7 @@ func gotestBench(o gotestOptions) (int, error) {
 		if len(targets) == 0 {
 			continue
 		}
-		pkgs, err := listPackages(o.dir, a, o.pkgs)
+		pkgs, err := listPackages(o.Dir, a, o.Pkgs)
 		if err != nil {
 			return 2, err
 		}
@@ -113,40 +112,40 @@ func gotestBench(o gotestOptions) (int, error) {
 			}
 			masks := explicit
 			if withDefault {
-				used, options, err := packageFeatures(o.dir, a, p, gr)
+				used, options, err := packageFeatures(o.Dir, a, p, gr)
 				if err != nil {
 					return 2, err
 				}
 				optionsByArch[a] = options
-				masks = dedupMasks(append(append([]gotestMask(nil), explicit...), defaultMasks(used)...))
+				masks = dedupMasks(append(append([]Mask(nil), explicit...), defaultMasks(used, baseOptions(a))...))
 			}
 			hasNone := false
 			for _, m := range masks {
 				hasNone = hasNone || m.Name == "none"
 			}
 			if !hasNone {
-				masks = append([]gotestMask{{Name: "none"}}, masks...)
+				masks = append([]Mask{{Name: "none"}}, masks...)
 			}
-			bin, err := buildTest(o.dir, cache, a, p)
+			bin, err := buildTest(o.Dir, cache, a, p)
 			if err != nil {
-				fmt.Printf("\n%s %s: build failed: %v\n", p.ImportPath, a, err)
+				fmt.Fprintf(w, "\n%s %s: build failed: %v\n", p.ImportPath, a, err)
 				code = 1
 				continue
 			}
 			for _, bt := range targets {
 				bt.t.Binary = bin
-				if c := benchTarget1(os.Stdout, o, p, bt, masks); c > code {
+				if c := benchTarget1(w, o, p, bt, masks); c > code {
 					code = c
 				}
 			}
 		}
 	}
-	fmt.Printf("test binaries: %s\n", cache)
+	fmt.Fprintf(w, "test binaries: %s\n", cache)
 	return code, nil
 }
 
 // benchTarget1 samples and prints one package on one target.
-func benchTarget1(w io.Writer, o gotestOptions, p gotestPkg, bt benchTarget, masks []gotestMask) int {
+func benchTarget1(w io.Writer, o Options, p Pkg, bt benchTarget, masks []Mask) int {
 	label := bt.arch + "/" + bt.model.Label()
 	if bt.t.Qemu != "" {
 		label += " (EMULATED: qemu timings, not the CPU's)"
@@ -155,13 +154,13 @@ func benchTarget1(w io.Writer, o gotestOptions, p gotestPkg, bt benchTarget, mas
 	for _, m := range masks {
 		samples[m.Name] = map[string][]float64{}
 	}
-	if o.count < 6 {
-		fmt.Fprintf(w, "\nnote: %d samples per mask: too few for a 95%% range of the median (shown as ∞); the U test still runs\n", o.count)
+	if o.Count < 6 {
+		fmt.Fprintf(w, "\nnote: %d samples per mask: too few for a 95%% range of the median (shown as ∞); the U test still runs\n", o.Count)
 	}
 	start := time.Now()
-	for round := 0; round < o.count; round++ {
+	for round := 0; round < o.Count; round++ {
 		for _, m := range masks {
-			c := gotestCell{pkg: p, arch: bt.arch, model: bt.model, target: bt.t, mask: m}
+			c := cell{pkg: p, arch: bt.arch, model: bt.model, target: bt.t, mask: m}
 			argv := []string{}
 			if bt.t.Qemu != "" {
 				argv = append(argv, bt.t.Qemu)
@@ -169,29 +168,26 @@ func benchTarget1(w io.Writer, o gotestOptions, p gotestPkg, bt benchTarget, mas
 					argv = append(argv, "-cpu", bt.t.CPU)
 				}
 			}
-			argv = append(argv, bt.t.Binary, "-test.run", "^$", "-test.bench", o.bench, "-test.benchtime", o.benchtime, "-test.count", "1")
-			if o.short {
+			argv = append(argv, bt.t.Binary, "-test.run", "^$", "-test.bench", o.Bench, "-test.benchtime", o.Benchtime, "-test.count", "1")
+			if o.Short {
 				argv = append(argv, "-test.short")
 			}
-			argv = append(argv, o.args...)
-			ctx, cancel := context.WithTimeout(context.Background(), o.timeout)
-			cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-			cmd.Dir = p.Dir
-			cmd.Env = os.Environ()
+			argv = append(argv, o.Args...)
+			env := os.Environ()
 			if g := m.GODEBUG(); g != "" {
-				cmd.Env = append(cmd.Env, "GODEBUG="+g)
+				env = append(env, "GODEBUG="+g)
 			}
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-			var out bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &out
-			err := cmd.Run()
-			cancel()
-			if err != nil {
-				fmt.Fprintf(w, "\n%s %s mask %s: benchmark run failed: %v\n%s\n    repro: %s\n", p.ImportPath, label, m.Name, err,
-					trimOutput(string(tail(out.Bytes(), 3000))), benchRepro(c, argv))
+			run := driver.Exec(driver.Command{Argv: argv, Dir: p.Dir, Env: env, Timeout: o.Timeout})
+			if run.Err != nil || run.TimedOut {
+				why := fmt.Sprint(run.Err)
+				if run.TimedOut {
+					why = "killed after " + o.Timeout.String()
+				}
+				fmt.Fprintf(w, "\n%s %s mask %s: benchmark run failed: %s\n%s\n    repro: %s\n", p.ImportPath, label, m.Name, why,
+					trimOutput(string(tail(run.Output, 3000))), reproLine(c, argv))
 				return 1
 			}
-			for name, v := range parseBench(out.Bytes()) {
+			for name, v := range parseBench(run.Output) {
 				samples[m.Name][name] = append(samples[m.Name][name], v)
 			}
 		}
@@ -202,9 +198,9 @@ func benchTarget1(w io.Writer, o gotestOptions, p gotestPkg, bt benchTarget, mas
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	fmt.Fprintf(w, "\n%s on %s: %d benchmarks, %d masks x %d samples in %s\n", p.ImportPath, label, len(names), len(masks), o.count, time.Since(start).Round(100*time.Millisecond))
+	fmt.Fprintf(w, "\n%s on %s: %d benchmarks, %d masks x %d samples in %s\n", p.ImportPath, label, len(names), len(masks), o.Count, time.Since(start).Round(100*time.Millisecond))
 	if len(names) == 0 {
-		fmt.Fprintf(w, "  no benchmark matches -bench %s\n", o.bench)
+		fmt.Fprintf(w, "  no benchmark matches -bench %s\n", o.Bench)
 		return 0
 	}
 	for _, m := range masks {
@@ -214,25 +210,14 @@ func benchTarget1(w io.Writer, o gotestOptions, p gotestPkg, bt benchTarget, mas
 		writeMaskTable(w, m, names, base, samples[m.Name])
 	}
 	if len(masks) == 1 {
-		writeMaskTable(w, gotestMask{Name: "none"}, names, base, nil)
+		writeMaskTable(w, Mask{Name: "none"}, names, base, nil)
 	}
 	return 0
 }
 
-func benchRepro(c gotestCell, argv []string) string {
-	parts := []string{"cd", shq(c.pkg.Dir), "&&"}
-	if g := c.mask.GODEBUG(); g != "" {
-		parts = append(parts, "GODEBUG="+g)
-	}
-	for _, a := range argv {
-		parts = append(parts, shq(a))
-	}
-	return strings.Join(parts, " ")
-}
-
 // writeMaskTable is one benchstat-style table: sec/op under no mask and
 // under m, the change with its U-test p-value, and the paired verdict.
-func writeMaskTable(w io.Writer, m gotestMask, names []string, base, masked map[string][]float64) {
+func writeMaskTable(w io.Writer, m Mask, names []string, base, masked map[string][]float64) {
 	if masked == nil {
 		fmt.Fprintf(w, "\n  no mask (no feature to turn off)\n")
 	} else {

@@ -1,4 +1,4 @@
-package main
+package gotest
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/xarchlab/xarch/ci"
 )
 
 // Feature masks for `xarch gotest`: the GODEBUG=cpu.<name>=off spellings
@@ -15,21 +17,18 @@ import (
 // understands for an arch. The names are read from the toolchain's own
 // source, so a new Go release brings its new options with it.
 
-// cpuOptionFiles are the files of internal/cpu (and x/sys/cpu) that list an
-// arch's options.
-var cpuOptionFiles = map[string][]string{
-	"amd64":   {"cpu_x86.go"},
-	"arm64":   {"cpu_arm64.go"},
-	"ppc64le": {"cpu_ppc64x.go"},
-}
-
-// fallbackOptions are used when the toolchain's source cannot be read
-// (internal/cpu of Go 1.26).
-var fallbackOptions = map[string][]string{
-	"amd64": {"adx", "aes", "avx", "avx2", "avx512bw", "avx512cd", "avx512dq", "avx512f", "avx512vl", "bmi1", "bmi2",
-		"erms", "fma", "fsrm", "pclmulqdq", "popcnt", "rdtscp", "sha", "sse3", "sse41", "sse42", "ssse3", "vpclmulqdq"},
-	"arm64":   {"aes", "atomics", "cpuid", "crc32", "isNeoverse", "pmull", "sha1", "sha2", "sha3", "sha512"},
-	"ppc64le": {"darn", "power9", "scv"},
+// goDebug is the arch's GODEBUG naming from ci/models.json (nil when the
+// table has none for it: gotest then masks nothing there).
+func goDebug(arch string) *ci.GoDebug {
+	t, err := ci.Load()
+	if err != nil {
+		return nil
+	}
+	a, err := t.Find(arch)
+	if err != nil {
+		return nil
+	}
+	return a.GoDebug
 }
 
 var optionName = regexp.MustCompile(`Name:\s*"([A-Za-z0-9_]+)"`)
@@ -37,12 +36,16 @@ var optionName = regexp.MustCompile(`Name:\s*"([A-Za-z0-9_]+)"`)
 // cpuOptions lists the option names of an arch: internal/cpu's, plus
 // x/sys/cpu's when xsysDir (its source directory) is given.
 func cpuOptions(arch, goroot, xsysDir string) []string {
+	g := goDebug(arch)
+	if g == nil {
+		return nil
+	}
 	set := map[string]bool{}
 	for _, dir := range []string{filepath.Join(goroot, "src", "internal", "cpu"), xsysDir} {
 		if dir == "" {
 			continue
 		}
-		for _, f := range cpuOptionFiles[arch] {
+		for _, f := range g.CPUFiles {
 			b, err := os.ReadFile(filepath.Join(dir, f))
 			if err != nil {
 				continue
@@ -53,7 +56,7 @@ func cpuOptions(arch, goroot, xsysDir string) []string {
 		}
 	}
 	if len(set) == 0 {
-		for _, n := range fallbackOptions[arch] {
+		for _, n := range g.Options {
 			set[n] = true
 		}
 	}
@@ -76,25 +79,26 @@ func goroot() string {
 
 // featureUse finds feature tests in Go source: cpu.X86.HasAVX2 (internal/cpu,
 // x/sys/cpu), cpu.X86HasAVX2 (crypto/internal/fips140deps/cpu),
-// cpu.PPC64.IsPOWER9.
-var featureUse = regexp.MustCompile(`\b(X86|ARM64|PPC64)\.?(Has|Is)([A-Za-z0-9_]+)`)
-
-var featureArch = map[string]string{"X86": "amd64", "ARM64": "arm64", "PPC64": "ppc64le"}
+// cpu.PPC64.IsPOWER9; the variable names come from ci/models.json.
+func featureUse(g *ci.GoDebug) *regexp.Regexp {
+	return regexp.MustCompile(`\b` + regexp.QuoteMeta(g.Var) + `\.?(Has|Is)([A-Za-z0-9_]+)`)
+}
 
 // usedFeatures maps the feature tests in src to option names of arch.
 func usedFeatures(src []byte, arch string, options []string) []string {
+	g := goDebug(arch)
+	if g == nil {
+		return nil
+	}
 	known := map[string]bool{}
 	for _, o := range options {
 		known[strings.ToLower(o)] = true
 	}
 	set := map[string]bool{}
-	for _, m := range featureUse.FindAllSubmatch(src, -1) {
-		if featureArch[string(m[1])] != arch {
-			continue
-		}
-		n := strings.ToLower(string(m[3]))
-		if n == "avx512vpclmulqdq" && known["vpclmulqdq"] {
-			n = "vpclmulqdq" // internal/cpu's spelling
+	for _, m := range featureUse(g).FindAllSubmatch(src, -1) {
+		n := strings.ToLower(string(m[2]))
+		if o, ok := g.Fields[n]; ok && known[o] {
+			n = o // internal/cpu's spelling
 		}
 		if known[n] {
 			set[n] = true
@@ -108,15 +112,15 @@ func usedFeatures(src []byte, arch string, options []string) []string {
 	return out
 }
 
-// gotestMask is one run's mask: the features turned off ("none": nothing,
+// Mask is one run's mask: the features turned off ("none": nothing,
 // "all": cpu.all=off).
-type gotestMask struct {
+type Mask struct {
 	Name     string   // as printed: "none", "avx2", "aes+pmull", "all"
 	Features []string // option names; nil for none, ["all"] for all
 }
 
 // GODEBUG is the environment value ("" for none).
-func (m gotestMask) GODEBUG() string {
+func (m Mask) GODEBUG() string {
 	var parts []string
 	for _, f := range m.Features {
 		parts = append(parts, "cpu."+f+"=off")
@@ -128,7 +132,7 @@ func (m gotestMask) GODEBUG() string {
 // "default" (the derived set) or features joined by '+'. Feature names are
 // checked against the union of the selected arches' options; a mask none of
 // whose features an arch knows is dropped for that arch (maskFor).
-func parseMasks(spec string, optionsByArch map[string][]string) (masks []gotestMask, withDefault bool, err error) {
+func parseMasks(spec string, optionsByArch map[string][]string) (masks []Mask, withDefault bool, err error) {
 	if strings.TrimSpace(spec) == "" {
 		return nil, true, nil
 	}
@@ -154,13 +158,13 @@ func parseMasks(spec string, optionsByArch map[string][]string) (masks []gotestM
 			continue
 		case "none":
 			if !seen[e] {
-				masks = append(masks, gotestMask{Name: "none"})
+				masks = append(masks, Mask{Name: "none"})
 			}
 			seen[e] = true
 			continue
 		case "all":
 			if !seen[e] {
-				masks = append(masks, gotestMask{Name: "all", Features: []string{"all"}})
+				masks = append(masks, Mask{Name: "all", Features: []string{"all"}})
 			}
 			seen[e] = true
 			continue
@@ -175,7 +179,7 @@ func parseMasks(spec string, optionsByArch map[string][]string) (masks []gotestM
 			}
 			feats = append(feats, f)
 		}
-		m := gotestMask{Name: strings.Join(feats, "+"), Features: feats}
+		m := Mask{Name: strings.Join(feats, "+"), Features: feats}
 		if !seen[m.Name] {
 			masks = append(masks, m)
 		}
@@ -188,7 +192,7 @@ func parseMasks(spec string, optionsByArch map[string][]string) (masks []gotestM
 }
 
 // maskApplies reports whether every feature of m is an option of the arch.
-func maskApplies(m gotestMask, options []string) bool {
+func maskApplies(m Mask, options []string) bool {
 	for _, f := range m.Features {
 		if f == "all" {
 			continue
@@ -207,46 +211,86 @@ func maskApplies(m gotestMask, options []string) bool {
 }
 
 // defaultMasks: no mask, each used feature alone, and all at once (when
-// the package tests any feature).
-func defaultMasks(used []string) []gotestMask {
-	out := []gotestMask{{Name: "none"}}
-	for _, f := range used {
-		out = append(out, gotestMask{Name: f, Features: []string{f}})
+// any feature is masked). base are the arch's options every package runs
+// through (ci.GoDebug.Base): they count as used.
+func defaultMasks(used, base []string) []Mask {
+	set := map[string]bool{}
+	for _, f := range append(append([]string(nil), used...), base...) {
+		set[f] = true
 	}
-	if len(used) > 0 {
-		out = append(out, gotestMask{Name: "all", Features: []string{"all"}})
+	var fs []string
+	for f := range set {
+		fs = append(fs, f)
+	}
+	sort.Strings(fs)
+	out := []Mask{{Name: "none"}}
+	for _, f := range fs {
+		out = append(out, Mask{Name: f, Features: []string{f}})
+	}
+	if len(fs) > 0 {
+		out = append(out, Mask{Name: "all", Features: []string{"all"}})
 	}
 	return out
 }
 
-// xarchToGo maps the runner's feature names (ci/models.json expect) to
-// Go's option names where they differ.
-var xarchToGo = map[string]map[string]string{
-	"amd64": {"aesni": "aes", "shani": "sha"},
-}
-
 // modelLacks reports whether a model's expected features (ci/models.json)
 // include none of the mask's features: masking them there changes nothing.
-func modelLacks(arch string, expect []string, m gotestMask) bool {
-	if expect == nil || len(m.Features) == 0 || m.Features[0] == "all" {
+// Forced features do not count: the guest cannot detect them, so Go does
+// not use them there.
+func modelLacks(arch string, m ci.Model, mk Mask) bool {
+	g := goDebug(arch)
+	if g == nil || m.Expect == nil || len(mk.Features) == 0 || mk.Features[0] == "all" {
 		return false
 	}
+	forced := map[string]bool{}
+	for _, f := range m.Force {
+		forced[f] = true
+	}
 	has := map[string]bool{}
-	for _, f := range expect {
-		if g, ok := xarchToGo[arch][f]; ok {
-			f = g
+	for _, f := range m.Expect {
+		if !forced[f] {
+			has[g.GoName(f)] = true
 		}
-		has[f] = true
 	}
-	// Only features the table can speak about: the runner names them.
-	tableKnows := map[string]bool{
-		"aes": true, "pclmulqdq": true, "avx": true, "avx2": true, "bmi2": true, "adx": true, "ssse3": true, "sse41": true,
-		"pmull": true, "sha1": true, "sha2": true, "sha512": true, "sha3": true, "power9": true,
-	}
-	for _, f := range m.Features {
-		if !tableKnows[f] || has[f] {
+	known := tableKnows(arch, g)
+	for _, f := range mk.Features {
+		if !known[f] || has[f] {
 			return false
 		}
 	}
 	return true
+}
+
+// tableKnows are the Go options the model table can speak about: those of
+// features some model of the arch is expected to have (the runner names
+// them), so a model's expect lacking one means the CPU lacks it.
+func tableKnows(arch string, g *ci.GoDebug) map[string]bool {
+	out := map[string]bool{}
+	t, err := ci.Load()
+	if err != nil {
+		return out
+	}
+	a, err := t.Find(arch)
+	if err != nil {
+		return out
+	}
+	for _, m := range a.Models {
+		for _, f := range m.Expect {
+			out[g.GoName(f)] = true
+		}
+		for _, fs := range m.ExpectGen {
+			for _, f := range fs {
+				out[g.GoName(f)] = true
+			}
+		}
+	}
+	return out
+}
+
+// baseOptions are the arch's options every package depends on.
+func baseOptions(arch string) []string {
+	if g := goDebug(arch); g != nil {
+		return g.Base
+	}
+	return nil
 }
