@@ -96,10 +96,48 @@ func (r *Report) Failed() bool {
 }
 
 // expectMemo caches the oracle's answers (as SHA-256 of the expected
-// output) for a case stream, shared by every target.
+// output) for a case stream, shared by every target. It holds at most
+// 2*memoGeneration entries: when the current generation fills, it becomes
+// the previous one and the oldest is dropped, so a fuzz run of any length
+// keeps bounded memory; targets that run the same stream side by side stay
+// within a generation of each other and still share answers.
 type expectMemo struct {
-	mu sync.Mutex
-	m  map[string][32]byte
+	mu        sync.Mutex
+	cur, prev map[string][32]byte
+	limit     int // entries per generation
+}
+
+// memoGeneration bounds the memo: 2 * 65536 entries of about 100 bytes.
+const memoGeneration = 1 << 16
+
+func newExpectMemo(limit int) *expectMemo {
+	return &expectMemo{cur: map[string][32]byte{}, limit: limit}
+}
+
+func (m *expectMemo) get(key string) ([32]byte, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if sum, ok := m.cur[key]; ok {
+		return sum, true
+	}
+	sum, ok := m.prev[key]
+	return sum, ok
+}
+
+func (m *expectMemo) put(key string, sum [32]byte) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.cur) >= m.limit {
+		m.prev, m.cur = m.cur, make(map[string][32]byte, m.limit)
+	}
+	m.cur[key] = sum
+}
+
+// size is the number of answers held.
+func (m *expectMemo) size() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.cur) + len(m.prev)
 }
 
 // Run fuzzes every selected implementation on every selected target.
@@ -160,7 +198,7 @@ func Run(o Options) (*Report, error) {
 		defer or.Close()
 	}
 	rep := &Report{Seed: o.Seed}
-	memo := &expectMemo{m: map[string][32]byte{}}
+	memo := newExpectMemo(memoGeneration)
 	jobs := o.Jobs
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
@@ -469,10 +507,7 @@ const (
 func (tr *targetRun) expect(ir *implRun, c Case, memo bool) ([32]byte, error) {
 	key := fmt.Sprintf("%s/%d", ir.gen.Sig(), c.Index)
 	if memo {
-		tr.memo.mu.Lock()
-		sum, ok := tr.memo.m[key]
-		tr.memo.mu.Unlock()
-		if ok {
+		if sum, ok := tr.memo.get(key); ok {
 			return sum, nil
 		}
 	}
@@ -482,9 +517,7 @@ func (tr *targetRun) expect(ir *implRun, c Case, memo bool) ([32]byte, error) {
 	}
 	sum := sha256.Sum256(want)
 	if memo {
-		tr.memo.mu.Lock()
-		tr.memo.m[key] = sum
-		tr.memo.mu.Unlock()
+		tr.memo.put(key, sum)
 	}
 	return sum, nil
 }
