@@ -1,7 +1,6 @@
 package fuzz
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -14,15 +13,15 @@ func TestExpectMemoBounded(t *testing.T) {
 	const limit = 1000
 	m := newExpectMemo(limit)
 	for i := 0; i < 50*limit; i++ {
-		m.put(fmt.Sprintf("sha256/x/%d", i), [32]byte{byte(i)})
+		m.put(memoKey{"sha256/x", i}, [32]byte{byte(i)})
 		require.LessOrEqual(t, m.size(), 2*limit, "after %d cases", i+1)
 	}
 	for i := 50*limit - limit; i < 50*limit; i++ {
-		sum, ok := m.get(fmt.Sprintf("sha256/x/%d", i))
+		sum, ok := m.get(memoKey{"sha256/x", i})
 		require.True(t, ok, "recent case %d dropped", i)
 		require.Equal(t, byte(i), sum[0])
 	}
-	_, ok := m.get("sha256/x/0")
+	_, ok := m.get(memoKey{"sha256/x", 0})
 	require.False(t, ok)
 	// The run's memo uses the package bound.
 	require.Equal(t, memoGeneration, newExpectMemo(memoGeneration).limit)

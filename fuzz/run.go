@@ -103,18 +103,25 @@ func (r *Report) Failed() bool {
 // within a generation of each other and still share answers.
 type expectMemo struct {
 	mu        sync.Mutex
-	cur, prev map[string][32]byte
+	cur, prev map[memoKey][32]byte
 	limit     int // entries per generation
 }
 
-// memoGeneration bounds the memo: 2 * 65536 entries of about 100 bytes.
+// memoKey names a case of a stream; sig is shared by all of a stream's
+// keys (implRun.sig), so an entry costs its key and sum, not a string.
+type memoKey struct {
+	sig string
+	i   int
+}
+
+// memoGeneration bounds the memo: 2 * 65536 entries of about 80 bytes.
 const memoGeneration = 1 << 16
 
 func newExpectMemo(limit int) *expectMemo {
-	return &expectMemo{cur: map[string][32]byte{}, limit: limit}
+	return &expectMemo{cur: map[memoKey][32]byte{}, limit: limit}
 }
 
-func (m *expectMemo) get(key string) ([32]byte, bool) {
+func (m *expectMemo) get(key memoKey) ([32]byte, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if sum, ok := m.cur[key]; ok {
@@ -124,11 +131,11 @@ func (m *expectMemo) get(key string) ([32]byte, bool) {
 	return sum, ok
 }
 
-func (m *expectMemo) put(key string, sum [32]byte) {
+func (m *expectMemo) put(key memoKey, sum [32]byte) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if len(m.cur) >= m.limit {
-		m.prev, m.cur = m.cur, make(map[string][32]byte, m.limit)
+		m.prev, m.cur = m.cur, make(map[memoKey][32]byte, m.limit)
 	}
 	m.cur[key] = sum
 }
@@ -286,8 +293,9 @@ type targetRun struct {
 type implRun struct {
 	info    wire.ImplInfo
 	gen     *Gen
-	limit   int  // case numbers below this; 0: until the deadline
-	budget  bool // the default budget: skip the numbers Gen.InBudget refuses
+	sig     string // gen.Sig(), once
+	limit   int    // case numbers below this; 0: until the deadline
+	budget  bool   // the default budget: skip the numbers Gen.InBudget refuses
 	res     suite.Result
 	elapsed time.Duration
 	done    bool
@@ -358,7 +366,7 @@ func (tr *targetRun) run() {
 			}
 			continue
 		}
-		ir := &implRun{info: im, gen: gen, limit: tr.o.Cases, res: tr.result(im.Name, suite.Passed, "")}
+		ir := &implRun{info: im, gen: gen, sig: gen.Sig(), limit: tr.o.Cases, res: tr.result(im.Name, suite.Passed, "")}
 		if ir.limit == 0 && tr.o.Time == 0 {
 			ir.limit, ir.budget = gen.Budget(), true
 		}
@@ -505,7 +513,7 @@ const (
 // expect returns the SHA-256 of the oracle's answer for c (memoised for
 // unmodified generated cases).
 func (tr *targetRun) expect(ir *implRun, c Case, memo bool) ([32]byte, error) {
-	key := fmt.Sprintf("%s/%d", ir.gen.Sig(), c.Index)
+	key := memoKey{ir.sig, c.Index}
 	if memo {
 		if sum, ok := tr.memo.get(key); ok {
 			return sum, nil
