@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -147,10 +148,16 @@ func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
 		env = append(env, "GCCGO="+GCCGoSparc64)
 	}
 	args = append(args, "./cmd/xarch-runner")
-	cmd := exec.Command("go", args...)
+	defer TempPath(tmp)()
+	cmd := Command("go", args...)
 	cmd.Dir = o.Root
 	cmd.Env = env
-	out, err := cmd.CombinedOutput()
+	out, err := CombinedOutput(cmd)
+	var ie *InterruptedError
+	if errors.As(err, &ie) {
+		os.Remove(tmp)
+		return "", false, fmt.Errorf("building the %s runner: %w", goarch, err)
+	}
 	if err != nil {
 		return "", false, fmt.Errorf("building the %s runner failed (go %s):\n%s", goarch, strings.Join(args, " "), filterBuildNoise(out))
 	}

@@ -229,6 +229,9 @@ var qemuSignal = regexp.MustCompile(`uncaught target signal (\d+)`)
 func (r *Runner) crashed(hang bool) error {
 	r.kill()
 	<-r.exited
+	if sig := Interrupted(); sig != 0 {
+		return &InterruptedError{Sig: sig} // xarch's own SIGKILL, not the kernel's
+	}
 	e := &CrashError{Hang: hang, Stderr: r.stderr.String()}
 	var ee *exec.ExitError
 	var status syscall.WaitStatus

@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -154,6 +153,7 @@ func ModulePath(o Options) (path string, built bool, err error) {
 	if err != nil {
 		return "", false, err
 	}
+	defer driver.TempPath(src)()
 	defer os.RemoveAll(src)
 	// A module of its own under xarch's module path, so refmod's import of
 	// oracle/ref resolves: the reference needs nothing but the standard
@@ -180,11 +180,16 @@ func ModulePath(o Options) (path string, built bool, err error) {
 		fmt.Fprintf(o.Log, "building the reference module (GOOS=wasip1 GOARCH=wasm): %s\n", path)
 	}
 	tmp := fmt.Sprintf("%s.tmp%d", path, os.Getpid())
-	cmd := exec.Command("go", append(append([]string{"build"}, buildArgs...), "-o", tmp, "./oracle/refmod")...)
+	defer driver.TempPath(tmp)()
+	cmd := driver.Command("go", append(append([]string{"build"}, buildArgs...), "-o", tmp, "./oracle/refmod")...)
 	cmd.Dir = src
 	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=local")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := driver.CombinedOutput(cmd); err != nil {
 		os.Remove(tmp)
+		var ie *driver.InterruptedError
+		if errors.As(err, &ie) {
+			return "", false, fmt.Errorf("building the reference module: %w", err)
+		}
 		return "", false, fmt.Errorf("building the reference module failed (GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared in %s): %v\n%s", src, err, strings.TrimSpace(string(out)))
 	}
 	if err := driver.WriteSum(tmp, path+".sha256"); err != nil {

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+
+	"github.com/xarchlab/xarch/driver"
 )
 
 // MRResult is what `openssl speed -mr` reported for one algorithm: bytes
@@ -120,7 +122,8 @@ func (o *OpenSSL) Speed(ctx context.Context, alg string, decrypt bool, size, sec
 	cmd := exec.CommandContext(ctx, o.Path, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	driver.Detach(cmd) // -multi forks: a signal or cancel stops the group
+	if err := driver.RunTracked(cmd); err != nil {
 		return 0, fmt.Errorf("openssl %s: %v: %s", strings.Join(args, " "), err, firstLine(stderr.String()))
 	}
 	res, err := ParseMR(&stdout, []int{size})
@@ -200,7 +203,8 @@ func (o *OpenSSL) SpeedOps(ctx context.Context, alg string, cols, seconds, multi
 	cmd := exec.CommandContext(ctx, o.Path, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	driver.Detach(cmd) // -multi forks: a signal or cancel stops the group
+	if err := driver.RunTracked(cmd); err != nil {
 		return nil, fmt.Errorf("openssl %s: %v: %s", strings.Join(args, " "), err, firstLine(stderr.String()))
 	}
 	v, err := ParseMROps(&stdout, cols)
