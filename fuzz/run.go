@@ -83,6 +83,9 @@ type Report struct {
 	Probes []suite.ProbeRow
 	Arches []string // the order rows are printed in
 	Wall   time.Duration
+	// Levels are the implementations the started runners have (as
+	// suite.Report.Levels): what --impl could have matched.
+	Levels []string
 }
 
 // Failed reports whether any implementation failed.
@@ -217,6 +220,7 @@ func Run(o Options) (*Report, error) {
 		fails  []*Failure
 		notes  []string
 		probes []suite.ProbeRow
+		info   *wire.Info
 	}
 	work := make(chan int)
 	out := make(chan done)
@@ -228,7 +232,7 @@ func Run(o Options) (*Report, error) {
 			for i := range work {
 				tr := &targetRun{o: o, t: targets[i], model: models[i], st: plans[i], or: or, memo: memo}
 				tr.run()
-				out <- done{i, tr.st, tr.results, tr.failures, tr.notes, tr.probes}
+				out <- done{i, tr.st, tr.results, tr.failures, tr.notes, tr.probes, tr.info}
 			}
 		}()
 	}
@@ -247,13 +251,18 @@ func Run(o Options) (*Report, error) {
 			fmt.Fprintln(o.Log, d.st.line())
 		}
 	}
+	var levels suite.Report
 	for _, d := range all {
+		if d.info != nil {
+			levels.AddLevels(*d.info, o.Planted)
+		}
 		rep.Targets = append(rep.Targets, d.st)
 		rep.Results = append(rep.Results, d.res...)
 		rep.Failures = append(rep.Failures, d.fails...)
 		rep.Notes = append(rep.Notes, d.notes...)
 		rep.Probes = append(rep.Probes, d.probes...)
 	}
+	rep.Levels = levels.Levels
 	rep.Arches = o.Arches
 	rep.Oracle = or.Stats()
 	rep.Wall = time.Since(start)
@@ -287,6 +296,7 @@ type targetRun struct {
 	failures []*Failure
 	notes    []string
 	probes   []suite.ProbeRow
+	info     *wire.Info // the runner's hello, once it started
 }
 
 // implRun is one implementation's progress on the target.
@@ -332,6 +342,8 @@ func (tr *targetRun) run() {
 	}
 	tr.sess = sess
 	defer sess.Close()
+	info := sess.Info()
+	tr.info = &info
 	var memFails []suite.Result
 	var memRows []suite.ProbeRow
 	tr.excuses, memRows, memFails = suite.MemProbeTarget(sess, tr.t, tr.model, sess.Info(), tr.o.Timeout)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/timing"
+	"github.com/xarchlab/xarch/validate"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -87,7 +88,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	for _, s := range o.Sizes {
 		if s < 1 || s > wire.SpeedMaxSize {
-			return nil, fmt.Errorf("size %d: want 1..%d bytes", s, wire.SpeedMaxSize)
+			return nil, validate.Errorf("size %d: want 1..%d bytes", s, wire.SpeedMaxSize)
 		}
 	}
 	window := time.Duration(o.Seconds * float64(time.Second))
@@ -387,9 +388,9 @@ func ParseTune(s string) (Tune, error) {
 	}
 	t := Tune{Impl: s[:i], Name: s[i+1 : j]}
 	for _, v := range strings.Split(s[j+1:], ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < 0 {
-			return Tune{}, fmt.Errorf("--tune %q: %q is not a value >= 0", s, v)
+		n, err := validate.TuneValue(s, v)
+		if err != nil {
+			return Tune{}, err
 		}
 		t.Values = append(t.Values, n)
 	}
@@ -413,16 +414,8 @@ func applyTune(info wire.Info, alg *Alg, rows []Row, tunes []Tune) ([]Row, error
 		if !im.Usable {
 			return nil, fmt.Errorf("--tune %s: not usable here: %s", t.Impl, im.Why)
 		}
-		tunable := false
-		var names []string
-		for _, c := range im.Tuning {
-			if c.Tunable {
-				names = append(names, c.Name)
-				tunable = tunable || c.Name == t.Name
-			}
-		}
-		if !tunable {
-			return nil, fmt.Errorf("--tune %s: %s is not a constant it reads at run time (tunable: %s)", t.Impl, t.Name, strings.Join(names, ", "))
+		if err := validate.Tuning(*im, t.Name); err != nil {
+			return nil, err
 		}
 		var out []Row
 		base := Row{Alg: alg.Name, Kind: KindImpl, Rank: im.Rank, Best: info.Best[alg.Family] == im.Name}
@@ -459,7 +452,7 @@ func CheckTunes(info wire.Info, algs []*Alg, tunes []Tune) error {
 			}
 		}
 		if !ok {
-			return fmt.Errorf("--tune %s: no level of that name serves the timed algorithms on this %s runner", t.Impl, info.Arch)
+			return validate.Errorf("--tune %s: no level of that name serves the timed algorithms on this %s runner", t.Impl, info.Arch)
 		}
 	}
 	return nil

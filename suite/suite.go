@@ -93,6 +93,24 @@ type Report struct {
 	// Emulators maps "arch/model" (Target.String()) to the emulator that
 	// ran it (EmulatorOf).
 	Emulators map[string]string
+	// Levels are the implementations the started runners have (planted
+	// ones only with Planted), sorted: what --impl could have matched.
+	Levels []string
+}
+
+// AddLevels merges a runner's implementation names into Levels.
+func (r *Report) AddLevels(info wire.Info, planted bool) {
+	seen := map[string]bool{}
+	for _, l := range r.Levels {
+		seen[l] = true
+	}
+	for _, im := range info.Impls {
+		if (!im.Planted || planted) && !seen[im.Name] {
+			seen[im.Name] = true
+			r.Levels = append(r.Levels, im.Name)
+		}
+	}
+	sort.Strings(r.Levels)
 }
 
 // EmulatorOf names what runs a target: "native", the qemu version, or
@@ -157,9 +175,12 @@ func Run(o Options) (*Report, error) {
 			defer wg.Done()
 			for i := range work {
 				p := plans[i]
-				res, notes, probes := runTarget(o, p, home[i])
+				res, notes, probes, info := runTarget(o, p, home[i])
 				res = o.Shard.keep(res)
 				mu.Lock()
+				if info != nil {
+					rep.AddLevels(*info, o.Planted)
+				}
 				rep.Results = append(rep.Results, res...)
 				rep.Notes = append(rep.Notes, notes...)
 				rep.Probes = append(rep.Probes, probes...)
@@ -228,21 +249,21 @@ func MatchImpl(filter, name string) bool {
 
 // runTarget runs every selected implementation on one target; home, when
 // set, is where its model-independent levels' vector files run (twins.go).
-func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []string, _ []ProbeRow) {
+func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []string, _ []ProbeRow, _ *wire.Info) {
 	t := p.Target
 	base := Result{Arch: t.Arch, Model: t.Model, Impl: "*"}
 	switch {
 	case p.Skip != "":
 		base.Status, base.Reason = Skipped, p.Skip
-		return []Result{base}, nil, nil
+		return []Result{base}, nil, nil, nil
 	case p.Fail != "":
 		base.Status, base.Reason = Failed, p.Fail
-		return []Result{base}, nil, nil
+		return []Result{base}, nil, nil, nil
 	}
 	sess, err := driver.NewSession(t, o.Timeout)
 	if err != nil {
 		base.Status, base.Reason = Failed, "cannot start runner: "+err.Error()
-		return []Result{base}, nil, nil
+		return []Result{base}, nil, nil, nil
 	}
 	defer sess.Close()
 	info := sess.Info()
@@ -321,7 +342,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 		out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: o.Impl, Status: Skipped,
 			Reason: "no implementation matches --impl here (available: " + strings.Join(names, ", ") + ")"})
 	}
-	return out, notes, probes
+	return out, notes, probes, &info
 }
 
 // skipReason says why an implementation does not run on a target.

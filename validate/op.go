@@ -55,7 +55,7 @@ var rules = map[string]map[string]paramRule{
 	arch.Mont: {
 		"modulus": func(op wire.OpInfo, v, in []byte) error {
 			if err := modulus(v); err != nil {
-				return err
+				return Errorf("%s: %v", op.Name, err)
 			}
 			k := len(v)
 			operands := 1

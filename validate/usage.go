@@ -169,3 +169,16 @@ func Mask(mask string, arches []string, table *ci.Table) error {
 	}
 	return nil
 }
+
+// Variant checks `xarch fuzz --variant` against the variants cases have.
+func Variant(v string, names []string) error {
+	if v == "" {
+		return nil
+	}
+	for _, n := range names {
+		if v == n {
+			return nil
+		}
+	}
+	return Errorf("--variant %q: no such variant (variants: %s)", v, strings.Join(names, ", "))
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/validate"
 )
 
 // common holds the flags every target-running command shares.
@@ -55,20 +56,9 @@ func (c *common) parse(fs *flag.FlagSet, args []string) error {
 // errUsage: the flag package already printed the problem.
 var errUsage = errors.New("")
 
-// checkImplFilter rejects --impl elements that cannot match a level name:
-// levels are "family/level", so a bare word matches nothing.
-func checkImplFilter(f string) error {
-	if f == "" {
-		return nil
-	}
-	for _, e := range strings.Split(f, ",") {
-		e = strings.TrimSpace(e)
-		if !strings.Contains(e, "/") {
-			return fmt.Errorf("--impl %q: name a level (%s/generic), a family (%s/) or a level of every family (*/generic)", e, e, e)
-		}
-	}
-	return nil
-}
+// checkImplFilter rejects --impl elements that cannot match a level name
+// before anything runs (validate.ImplFilter).
+func checkImplFilter(f string) error { return validate.ImplFilter(f) }
 
 // resolve fills root and vectors and expands --arch.
 func (c *common) resolve() ([]string, error) {
@@ -92,7 +82,7 @@ func (c *common) resolve() ([]string, error) {
 		return nil, fmt.Errorf("--arch is required (one of %s, or all)", strings.Join(table.ArchNames(), ", "))
 	}
 	if c.arch == "all" {
-		return table.ArchNames(), nil
+		return table.ArchNames(), validate.Mask(c.mask, table.ArchNames(), table)
 	}
 	var out []string
 	seen := map[string]bool{}
@@ -106,7 +96,7 @@ func (c *common) resolve() ([]string, error) {
 			out = append(out, a)
 		}
 	}
-	return out, nil
+	return out, validate.Mask(c.mask, out, table)
 }
 
 // archList names the arches of ci/models.json for help texts.

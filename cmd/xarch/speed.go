@@ -14,6 +14,7 @@ import (
 
 	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/speed"
+	"github.com/xarchlab/xarch/validate"
 )
 
 const speedUsage = `Usage:
@@ -90,6 +91,9 @@ func cmdSpeed(args []string) (int, error) {
 			return 2, fmt.Errorf("--bytes: %q is not a positive size", s)
 		}
 		o.Sizes = append(o.Sizes, n)
+	}
+	if err := validate.SpeedSizes(o.Algs, o.Sizes); err != nil {
+		return 2, err
 	}
 	if *count < 1 || *multi < 1 || *seconds <= 0 {
 		return 2, fmt.Errorf("--count and --multi must be >= 1 and --seconds > 0")

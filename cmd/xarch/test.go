@@ -11,6 +11,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/xarchlab/xarch/suite"
+	"github.com/xarchlab/xarch/validate"
 )
 
 func cmdTest(args []string) (int, error) {
@@ -61,6 +62,11 @@ func cmdTest(args []string) (int, error) {
 	fmt.Println()
 	started := time.Now()
 	rep, err := suite.Run(o)
+	if err == nil {
+		if err := validate.Matched(*impl, rep.Levels); err != nil {
+			return 2, err
+		}
+	}
 	if err == nil && *fuzzCases >= 0 {
 		// Differential cases after the vectors, in the same matrix rows.
 		err = fuzzAfterVectors(rep, o, *fuzzCases, *fuzzSeed)
