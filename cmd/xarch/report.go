@@ -17,6 +17,11 @@ import (
 type reportFlags struct {
 	shard       suite.Shard
 	junit, json string
+	// seed and fuzzCases are the fuzz budget (report.Identity).
+	seed      uint64
+	fuzzCases int
+	// incomplete: a signal stopped the run (report.Meta.Incomplete).
+	incomplete string
 }
 
 func (r *reportFlags) register(fs *flag.FlagSet) {
@@ -56,7 +61,8 @@ func (r *reportFlags) write(rep *suite.Report, o suite.Options, started time.Tim
 	if r.json == "" && r.junit == "" {
 		return nil
 	}
-	f := report.New(rep, report.Meta{Command: os.Args, Options: o, Started: started}, runErr)
+	f := report.New(rep, report.Meta{Command: os.Args, Options: o, Started: started,
+		Seed: r.seed, FuzzCases: r.fuzzCases, Incomplete: r.incomplete}, runErr)
 	if r.json != "" {
 		if err := mkParent(r.json); err != nil {
 			return err
@@ -109,6 +115,9 @@ func cmdReport(args []string) (int, error) {
 		}
 		if args[0] == "show" {
 			f.Suite().Print(os.Stdout)
+			if f.Error != "" {
+				fmt.Printf("\nERROR: the run did not finish: %s\n", f.Error)
+			}
 		} else {
 			for _, r := range f.Sorted() {
 				fmt.Printf("%s\t%s\t%s\t%s\t%s\t%d\t%d\n", r.Arch, r.Model, r.Impl, r.File, r.Status, r.Cases, r.Passed)

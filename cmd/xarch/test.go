@@ -46,6 +46,7 @@ func cmdTest(args []string) (int, error) {
 		EveryModel: *everyModel,
 	}
 	o.Shard = rf.shard
+	rf.seed, rf.fuzzCases = *fuzzSeed, *fuzzCases
 	if !*noProgress && term.IsTerminal(int(os.Stderr.Fd())) {
 		o.Progress = &bar{}
 	}
