@@ -280,6 +280,12 @@ func SignalName(s syscall.Signal) string {
 		return "SIGTRAP"
 	case syscall.SIGQUIT:
 		return "SIGQUIT"
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
 	}
 	return "signal " + strconv.Itoa(int(s))
 }

@@ -50,6 +50,8 @@ type Options struct {
 	// OracleLog hears about the reference module's builds and repairs
 	// (nil: Log).
 	OracleLog io.Writer
+	// Partial, if set, receives each target's results as it finishes.
+	Partial *suite.Partial
 }
 
 // TargetStat is one (arch, model) pair's throughput.
@@ -247,6 +249,7 @@ func Run(o Options) (*Report, error) {
 	all := make([]done, len(plans))
 	for d := range out {
 		all[d.i] = d
+		o.Partial.Add("", d.res, d.notes, d.probes, nil, 0)
 		if o.Log != nil {
 			fmt.Fprintln(o.Log, d.st.line())
 		}

@@ -50,6 +50,70 @@ type Options struct {
 	// EveryModel runs the vector files of levels that require no CPU
 	// feature on every model, not once per runner and emulator (twins.go).
 	EveryModel bool
+	// Partial, if set, receives each target's results as it finishes,
+	// so a run stopped by a signal can still report them.
+	Partial *Partial
+}
+
+// Partial collects the results of finished cells while a run goes on.
+type Partial struct {
+	mu   sync.Mutex
+	rep  Report
+	live map[string][]Result // cells of targets still running
+}
+
+// Cell records one finished cell of a target that is still running.
+func (p *Partial) Cell(target string, r Result) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.live == nil {
+		p.live = map[string][]Result{}
+	}
+	p.live[target] = append(p.live[target], r)
+}
+
+// Add records a finished target's rows (vector or fuzz; target "" for
+// rows with no Cell before them), which replace its cells.
+func (p *Partial) Add(target string, res []Result, notes []string, probes []ProbeRow, emulators map[string]string, targets int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.live, target)
+	p.rep.Results = append(p.rep.Results, res...)
+	p.rep.Notes = append(p.rep.Notes, notes...)
+	p.rep.Probes = append(p.rep.Probes, probes...)
+	if p.rep.Emulators == nil {
+		p.rep.Emulators = map[string]string{}
+	}
+	for k, v := range emulators {
+		p.rep.Emulators[k] = v
+	}
+	if targets > p.rep.Targets {
+		p.rep.Targets = targets
+	}
+}
+
+// Snapshot is a copy of what finished so far, sorted as Run sorts.
+func (p *Partial) Snapshot(arches []string) *Report {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	r := p.rep
+	r.Results = append([]Result(nil), p.rep.Results...)
+	for _, cells := range p.live {
+		r.Results = append(r.Results, cells...)
+	}
+	r.Notes = append([]string(nil), p.rep.Notes...)
+	r.Probes = append([]ProbeRow(nil), p.rep.Probes...)
+	sortResults(r.Results, arches)
+	sortProbes(r.Probes, arches)
+	sort.Strings(r.Notes)
+	r.Stamp()
+	return &r
 }
 
 // Progress receives progress events; nil means none.
@@ -158,6 +222,7 @@ func Run(o Options) (*Report, error) {
 	for _, p := range plans {
 		rep.Emulators[p.Target.String()] = EmulatorOf(p.Target)
 	}
+	o.Partial.Add("", nil, nil, nil, rep.Emulators, rep.Targets)
 	if o.Progress != nil {
 		o.Progress.Start(len(plans))
 	}
@@ -181,6 +246,7 @@ func Run(o Options) (*Report, error) {
 				if info != nil {
 					rep.AddLevels(*info, o.Planted)
 				}
+				o.Partial.Add(p.Target.String(), res, notes, probes, rep.Emulators, rep.Targets)
 				rep.Results = append(rep.Results, res...)
 				rep.Notes = append(rep.Notes, notes...)
 				rep.Probes = append(rep.Probes, probes...)
@@ -328,6 +394,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 				res := run(sess, caseEnv{o: o, t: t, impl: im.Name, dir: o.VectorsDir}, vs, f)
 				res.Arch, res.Model, res.Impl, res.File = t.Arch, t.Model, im.Name, f
 				out = append(out, res)
+				o.Partial.Cell(t.String(), res)
 			}
 		}
 		if o.ABI {

@@ -105,6 +105,7 @@ func fuzzAfterVectors(rep *suite.Report, o suite.Options, cases int, seed uint64
 	file := fmt.Sprintf("fuzz (seed %d)", seed)
 	fo.Keep = func(arch, model, impl string) bool { return o.Shard.Has(arch, model, impl, file) }
 	fo.OracleLog = os.Stderr
+	fo.Partial = o.Partial
 	fr, err := fuzz.Run(fo)
 	if err != nil {
 		return err

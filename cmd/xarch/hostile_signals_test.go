@@ -85,3 +85,65 @@ func hasCmdline(pids []int, word string) bool {
 	}
 	return false
 }
+
+// A run stopped by a signal still writes its JSON and JUnit for the cells
+// that finished (sha256/generic's vector files, before the planted level
+// hangs), marked incomplete, and prints their summary.
+func TestInterruptKeepsFinishedCells(t *testing.T) {
+	bin := xarchBin(t)
+	dir := t.TempDir()
+	js, ju := filepath.Join(dir, "r.json"), filepath.Join(dir, "r.xml")
+	cmd := exec.Command(bin, "test", "--arch", "amd64", "--model", "native", "--planted",
+		"--impl", "sha256/generic,sha256/planted-hang", "--timeout", "300s", "--fuzz-cases", "-1", "--json", js, "--junit", ju)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Start())
+	// Hung: the runner has used no CPU for a second.
+	deadline := time.Now().Add(120 * time.Second)
+	last, still := int64(-1), 0
+	for time.Now().Before(deadline) && still < 10 {
+		time.Sleep(100 * time.Millisecond)
+		var cpu int64
+		for _, k := range descendants(cmd.Process.Pid) {
+			cpu += cpuTicks(k)
+		}
+		if cpu > 0 && cpu == last {
+			still++
+		} else {
+			still = 0
+		}
+		last = cpu
+	}
+	require.Equal(t, 10, still, "the planted level never hung:\n%s", out.String())
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	err := cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	require.True(t, ok, "%v\n%s", err, out.String())
+	require.Equal(t, 130, ee.ExitCode(), out.String())
+	require.Contains(t, out.String(), "passed,", "no summary printed")
+	b, err := os.ReadFile(js)
+	require.NoError(t, err, out.String())
+	require.Contains(t, string(b), `"error": "incomplete: stopped by SIGINT`)
+	require.Contains(t, string(b), `"impl": "sha256/generic"`)
+	require.Contains(t, string(b), `"status": "passed"`)
+	require.NotContains(t, string(b), "planted-hang\",\n      \"file\"", "the hanging cell did not finish")
+	x, err := os.ReadFile(ju)
+	require.NoError(t, err)
+	require.Contains(t, string(x), "sha256/generic")
+}
+
+// cpuTicks is a process's user+system time in clock ticks (0 if gone).
+func cpuTicks(pid int) int64 {
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndex(s, ")")+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	k, _ := strconv.ParseInt(f[12], 10, 64)
+	return u + k
+}

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/suite"
 	"github.com/xarchlab/xarch/validate"
 )
@@ -62,6 +64,8 @@ func cmdTest(args []string) (int, error) {
 	}
 	fmt.Println()
 	started := time.Now()
+	o.Partial = &suite.Partial{}
+	driver.OnInterrupt(func(sig syscall.Signal) { saveInterrupted(&rf, o, arches, started, sig) })
 	rep, err := suite.Run(o)
 	if err == nil {
 		if err := validate.Matched(*impl, rep.Levels); err != nil {
@@ -87,6 +91,18 @@ func cmdTest(args []string) (int, error) {
 		return 1, nil
 	}
 	return 0, nil
+}
+
+// saveInterrupted prints and writes the cells that finished before a
+// signal stopped the run, marked incomplete.
+func saveInterrupted(rf *reportFlags, o suite.Options, arches []string, started time.Time, sig syscall.Signal) {
+	rep := o.Partial.Snapshot(arches)
+	rep.Wall = time.Since(started)
+	rep.Print(os.Stdout)
+	rf.incomplete = fmt.Sprintf("stopped by %s; %d result cell(s) of finished targets kept, the rest did not finish", driver.SignalName(sig), len(rep.Results))
+	if err := rf.write(rep, o, started, nil); err != nil {
+		fmt.Fprintln(os.Stderr, "xarch:", err)
+	}
 }
 
 // bar is the progress display: one step per (arch, model) target.
