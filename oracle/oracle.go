@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -202,6 +203,47 @@ func ModulePath(o Options) (path string, built bool, err error) {
 	return path, true, nil
 }
 
+// runtimeConfig uses wazero's compilation cache in dir when xarch can
+// write there; a cache owned by another user (a shared $XARCH_CACHE) or
+// unwritable is bypassed with a warning: compiling again costs seconds.
+func runtimeConfig(dir string, log io.Writer) wazero.RuntimeConfig {
+	cfg := wazero.NewRuntimeConfig()
+	err := writableDir(dir)
+	var cache wazero.CompilationCache
+	if err == nil {
+		cache, err = wazero.NewCompilationCacheWithDir(dir)
+	}
+	if err != nil {
+		if log != nil {
+			fmt.Fprintf(log, "oracle: wazero compilation cache %s is not usable (%v); compiling without it\n", dir, err)
+		}
+		return cfg
+	}
+	return cfg.WithCompilationCache(cache)
+}
+
+// writableDir makes dir if needed and checks that a file can be created
+// in it and in every folder below (wazero writes into its own subfolder).
+func writableDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		f, err := os.CreateTemp(p, ".probe-")
+		if err != nil {
+			return err
+		}
+		f.Close()
+		return os.Remove(f.Name())
+	})
+}
+
 // Open builds (if needed) and instantiates the reference module.
 func Open(o Options) (*Oracle, error) {
 	start := time.Now()
@@ -217,11 +259,7 @@ func Open(o Options) (*Oracle, error) {
 		return nil, err
 	}
 	ctx := context.Background()
-	cache, err := wazero.NewCompilationCacheWithDir(filepath.Join(o.CacheDir, "wazero"))
-	if err != nil {
-		return nil, fmt.Errorf("oracle: wazero compilation cache: %v", err)
-	}
-	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithCompilationCache(cache))
+	rt := wazero.NewRuntimeWithConfig(ctx, runtimeConfig(filepath.Join(o.CacheDir, "wazero"), o.Log))
 	fail := func(what string, err error) (*Oracle, error) {
 		rt.Close(ctx)
 		return nil, fmt.Errorf("oracle: %s (%s): %v", what, path, err)
@@ -239,10 +277,7 @@ func Open(o Options) (*Oracle, error) {
 			fmt.Fprintf(o.Log, "oracle: compiling %s with the cache in %s failed (%v); clearing that cache and retrying\n", path, cdir, err)
 		}
 		os.RemoveAll(cdir)
-		if cache, err = wazero.NewCompilationCacheWithDir(cdir); err != nil {
-			return nil, fmt.Errorf("oracle: wazero compilation cache %s: %v", cdir, err)
-		}
-		rt = wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithCompilationCache(cache))
+		rt = wazero.NewRuntimeWithConfig(ctx, runtimeConfig(cdir, o.Log))
 		if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
 			return fail("WASI", err)
 		}

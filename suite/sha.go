@@ -114,7 +114,7 @@ func runHashFile(s *driver.Session, e caseEnv, file, digest string) Result {
 	failed := 0
 	for i, c := range cases {
 		where := fmt.Sprintf("%s:%d", file, c.Line)
-		repro := e.repro(fmt.Sprintf("--op %s --vector %s --vectors %s", digest, where, e.dir))
+		repro := e.repro(fmt.Sprintf("--op %s --vector %s --vectors %s", digest, where, shellQuote(e.dir)))
 		if len(c.Msg) <= reproInline {
 			repro = e.repro(OpArgs(digest, nil, nil, c.Msg, ""))
 		}

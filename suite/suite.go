@@ -435,7 +435,7 @@ type caseEnv struct {
 func (e caseEnv) repro(extra string) string {
 	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s", e.t.Arch, shellQuote(e.t.Model), e.impl)
 	if e.o.Mask != "" {
-		s += " --mask " + e.o.Mask
+		s += " --mask " + shellQuote(e.o.Mask)
 	}
 	if e.o.Planted {
 		s += " --planted"
