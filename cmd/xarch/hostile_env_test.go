@@ -68,7 +68,9 @@ func TestReproQuotesVectorsPath(t *testing.T) {
 	require.Equal(t, 1, code, out)
 	raw, err := os.ReadFile(js)
 	require.NoError(t, err)
-	var rep struct{ Results []struct{ Failures []struct{ Repro string } } }
+	var rep struct {
+		Results []struct{ Failures []struct{ Repro string } }
+	}
 	require.NoError(t, json.Unmarshal(raw, &rep))
 	repro := ""
 	for _, r := range rep.Results {
