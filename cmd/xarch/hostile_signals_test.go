@@ -147,3 +147,26 @@ func cpuTicks(pid int) int64 {
 	k, _ := strconv.ParseInt(f[12], 10, 64)
 	return u + k
 }
+
+// Ctrl-C during `xarch speed` is an interrupt, not "runner crashed with
+// SIGKILL" (the SIGKILL is xarch's own, sent to stop the runner).
+func TestSpeedInterruptIsNotACrash(t *testing.T) {
+	bin := xarchBin(t)
+	cmd := exec.Command(bin, "speed", "--alg", "sha256", "--count", "50", "--peers", "none")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	require.NoError(t, cmd.Start())
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) && len(descendants(cmd.Process.Pid)) == 0 {
+		time.Sleep(100 * time.Millisecond)
+	}
+	require.NotEmpty(t, descendants(cmd.Process.Pid), "no runner started:\n%s", out.String())
+	time.Sleep(time.Second)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	err := cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	require.True(t, ok, "%v\n%s", err, out.String())
+	require.Equal(t, 130, ee.ExitCode(), out.String())
+	require.NotContains(t, out.String(), "crash")
+	require.NotContains(t, out.String(), "SIGKILL")
+}
