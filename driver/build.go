@@ -138,6 +138,7 @@ func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", false, err
 	}
+	RemoveStale(filepath.Dir(path), filepath.Base(path)+".tmp")
 	tmp := fmt.Sprintf("%s.tmp%d", path, os.Getpid())
 	args := []string{"build", "-trimpath", "-o", tmp}
 	if len(o.Tags) > 0 {

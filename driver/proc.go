@@ -5,6 +5,9 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -205,5 +208,32 @@ func HandleSignals() {
 func WaitIfInterrupted() {
 	if Interrupted() != 0 {
 		select {}
+	}
+}
+
+// RemoveStale removes the entries of dir named prefix+PID... whose
+// process is gone: the temporary files of an xarch killed by SIGKILL,
+// which no handler could remove.
+func RemoveStale(dir, prefix string) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok {
+			continue
+		}
+		end := 0
+		for end < len(rest) && rest[end] >= '0' && rest[end] <= '9' {
+			end++
+		}
+		pid, err := strconv.Atoi(rest[:end])
+		if err != nil || pid <= 0 {
+			continue
+		}
+		if syscall.Kill(pid, 0) == syscall.ESRCH {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
 	}
 }

@@ -150,7 +150,10 @@ func ModulePath(o Options) (path string, built bool, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", false, err
 	}
-	src, err := os.MkdirTemp(dir, "src-")
+	// Named by pid, so the next run removes what a SIGKILL left behind.
+	driver.RemoveStale(dir, "src-")
+	driver.RemoveStale(dir, "refmod-"+key+".wasm.tmp")
+	src, err := os.MkdirTemp(dir, fmt.Sprintf("src-%d-", os.Getpid()))
 	if err != nil {
 		return "", false, err
 	}

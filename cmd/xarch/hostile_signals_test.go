@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,11 +25,36 @@ func TestInterruptDuringColdBuild(t *testing.T) {
 	}
 	bin := xarchBin(t)
 	cache := t.TempDir()
+	cmd, out, kids := startColdBuild(t, bin, cache, t.TempDir())
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	err := cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	require.True(t, ok, "%v\n%s", err, out.String())
+	require.Equal(t, 130, ee.ExitCode(), out.String())
+	require.Contains(t, out.String(), "interrupt")
+	require.Empty(t, aliveOf(kids), "build processes left")
+	require.NotContains(t, out.String(), "build failed")
+	require.NotContains(t, out.String(), "building the reference module failed")
+
+	var temps []string
+	filepath.Walk(cache, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && (strings.Contains(filepath.Base(p), ".tmp") || strings.HasPrefix(filepath.Base(p), "src-")) {
+			temps = append(temps, p)
+		}
+		return nil
+	})
+	require.Empty(t, temps, "temporary files left")
+}
+
+// startColdBuild starts `xarch fuzz` on sparc64 with cold caches and
+// returns once both the runner (gccgo) and the reference module builds run,
+// with the processes below xarch.
+func startColdBuild(t *testing.T, bin, cache, gocache string) (*exec.Cmd, *bytes.Buffer, []int) {
 	cmd := exec.Command(bin, "fuzz", "--arch", "sparc64", "--model", "UltraSparc-T2", "--impl", "sha256/generic", "--cases", "1", "--seed", "1")
 	// A cold Go build cache too, so the build is long enough to interrupt.
-	cmd.Env = append(os.Environ(), "XARCH_CACHE="+cache, "GOCACHE="+t.TempDir())
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.Env = append(os.Environ(), "XARCH_CACHE="+cache, "GOCACHE="+gocache)
+	out := &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = out, out
 	require.NoError(t, cmd.Start())
 	var kids []int
 	deadline := time.Now().Add(60 * time.Second)
@@ -41,20 +67,15 @@ func TestInterruptDuringColdBuild(t *testing.T) {
 	}
 	require.True(t, hasCmdline(kids, "-compiler"), "the sparc64 build did not start:\n%s", out.String())
 	time.Sleep(300 * time.Millisecond)
-	kids = append(kids, descendants(cmd.Process.Pid)...)
-	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
-	err := cmd.Wait()
-	ee, ok := err.(*exec.ExitError)
-	require.True(t, ok, "%v\n%s", err, out.String())
-	require.Equal(t, 130, ee.ExitCode(), out.String())
-	require.Contains(t, out.String(), "interrupt")
-	require.NotContains(t, out.String(), "build failed")
-	require.NotContains(t, out.String(), "building the reference module failed")
+	return cmd, out, append(kids, descendants(cmd.Process.Pid)...)
+}
 
+// aliveOf waits up to 5 s for pids to end and returns those that did not.
+func aliveOf(pids []int) []int {
 	var alive []int
 	for i := 0; i < 50; i++ {
 		alive = alive[:0]
-		for _, k := range kids {
+		for _, k := range pids {
 			if syscall.Kill(k, 0) == nil && !zombie(k) {
 				alive = append(alive, k)
 			}
@@ -64,15 +85,38 @@ func TestInterruptDuringColdBuild(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	require.Empty(t, alive, "build processes left: %v", alive)
-	var temps []string
-	filepath.Walk(cache, func(p string, fi os.FileInfo, err error) error {
-		if err == nil && (strings.Contains(filepath.Base(p), ".tmp") || strings.HasPrefix(filepath.Base(p), "src-")) {
-			temps = append(temps, p)
+	return alive
+}
+
+// SIGKILL during a cold build: the go commands die with xarch (their
+// parent-death signal; they used to be orphaned), and the next run removes
+// the temporary folder the killed one could not.
+func TestKillDuringColdBuild(t *testing.T) {
+	needQemuCLI(t, "qemu-sparc64-static")
+	if _, err := exec.LookPath("sparc64-linux-gnu-gccgo-12"); err != nil {
+		t.Skipf("gccgo for sparc64 not installed: %v", err)
+	}
+	bin := xarchBin(t)
+	cache := t.TempDir()
+	cmd, out, kids := startColdBuild(t, bin, cache, t.TempDir())
+	var gos []int
+	for _, k := range kids {
+		if b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(k), "cmdline")); err == nil && bytes.HasPrefix(b, []byte("go\x00build")) {
+			gos = append(gos, k)
 		}
-		return nil
-	})
-	require.Empty(t, temps, "temporary files left")
+	}
+	require.NotEmpty(t, gos, "no go build below xarch")
+	require.NoError(t, cmd.Process.Kill())
+	cmd.Wait()
+	require.Empty(t, aliveOf(gos), "go build orphaned by SIGKILL:\n%s", out.String())
+	left, _ := filepath.Glob(filepath.Join(cache, "oracle", fmt.Sprintf("src-%d-*", cmd.Process.Pid)))
+	require.NotEmpty(t, left, "the killed run left no folder to clean: test is stale")
+
+	cmd2, _, _ := startColdBuild(t, bin, cache, t.TempDir())
+	cmd2.Process.Signal(syscall.SIGINT)
+	cmd2.Wait()
+	left, _ = filepath.Glob(filepath.Join(cache, "oracle", "src-*"))
+	require.Empty(t, left, "the next run kept the killed run's temporary folder")
 }
 
 // hasCmdline reports whether one of pids runs with word in its arguments.
