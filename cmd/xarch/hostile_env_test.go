@@ -14,7 +14,7 @@ import (
 // A cached runner that lost its execute bit is rebuilt (it used to get
 // "run sudo ci/install-deps.sh" advice); a wazero cache xarch cannot use
 // is bypassed with a warning; a bad XARCH_ROOT is named.
-func TestEnvironmentAndCache(t *testing.T) {
+func TestHostileEnvironmentAndCache(t *testing.T) {
 	bin := xarchBin(t)
 	cache := t.TempDir()
 	env := []string{"XARCH_CACHE=" + cache}
@@ -41,7 +41,7 @@ func TestEnvironmentAndCache(t *testing.T) {
 
 // --model native,native runs the target once: the JSON has no duplicate
 // cell (merge used to reject it).
-func TestRepeatedModelRunsOnce(t *testing.T) {
+func TestHostileRepeatedModelRunsOnce(t *testing.T) {
 	bin := xarchBin(t)
 	js := filepath.Join(t.TempDir(), "r.json")
 	out, code := runXarch(t, bin, nil, "test", "--arch", "amd64,amd64", "--model", "native,native", "--impl", "sha256/generic",
@@ -53,7 +53,7 @@ func TestRepeatedModelRunsOnce(t *testing.T) {
 
 // A repro line of a vector file under a folder with a space runs as
 // printed: the path is shell-quoted.
-func TestReproQuotesVectorsPath(t *testing.T) {
+func TestHostileReproQuotesVectorsPath(t *testing.T) {
 	bin := xarchBin(t)
 	wd, err := os.Getwd()
 	require.NoError(t, err)

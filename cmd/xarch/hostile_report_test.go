@@ -13,7 +13,7 @@ import (
 // answer); a report with trailing data or an unknown status is refused;
 // show exits 1 on a failed row even when the totals say none, and prints
 // the error of a run that errored.
-func TestReportIdentityAndStrictness(t *testing.T) {
+func TestHostileReportIdentityAndStrictness(t *testing.T) {
 	bin := xarchBin(t)
 	dir := t.TempDir()
 	shard := func(i, seed string) string {

@@ -18,7 +18,7 @@ import (
 // SIGINT while the sparc64 runner (gccgo) and the reference module are
 // built from cold caches: xarch exits 130 reporting the interrupt, not a
 // failed build, and leaves no build process and no temporary file.
-func TestInterruptDuringColdBuild(t *testing.T) {
+func TestHostileInterruptDuringColdBuild(t *testing.T) {
 	needQemuCLI(t, "qemu-sparc64-static")
 	if _, err := exec.LookPath("sparc64-linux-gnu-gccgo-12"); err != nil {
 		t.Skipf("gccgo for sparc64 not installed: %v", err)
@@ -91,7 +91,7 @@ func aliveOf(pids []int) []int {
 // SIGKILL during a cold build: the go commands die with xarch (their
 // parent-death signal; they used to be orphaned), and the next run removes
 // the temporary folder the killed one could not.
-func TestKillDuringColdBuild(t *testing.T) {
+func TestHostileKillDuringColdBuild(t *testing.T) {
 	needQemuCLI(t, "qemu-sparc64-static")
 	if _, err := exec.LookPath("sparc64-linux-gnu-gccgo-12"); err != nil {
 		t.Skipf("gccgo for sparc64 not installed: %v", err)
@@ -133,7 +133,7 @@ func hasCmdline(pids []int, word string) bool {
 // A run stopped by a signal still writes its JSON and JUnit for the cells
 // that finished (sha256/generic's vector files, before the planted level
 // hangs), marked incomplete, and prints their summary.
-func TestInterruptKeepsFinishedCells(t *testing.T) {
+func TestHostileInterruptKeepsFinishedCells(t *testing.T) {
 	bin := xarchBin(t)
 	dir := t.TempDir()
 	js, ju := filepath.Join(dir, "r.json"), filepath.Join(dir, "r.xml")
@@ -194,7 +194,7 @@ func cpuTicks(pid int) int64 {
 
 // Ctrl-C during `xarch speed` is an interrupt, not "runner crashed with
 // SIGKILL" (the SIGKILL is xarch's own, sent to stop the runner).
-func TestSpeedInterruptIsNotACrash(t *testing.T) {
+func TestHostileSpeedInterruptIsNotACrash(t *testing.T) {
 	bin := xarchBin(t)
 	cmd := exec.Command(bin, "speed", "--alg", "sha256", "--count", "50", "--peers", "none")
 	var out bytes.Buffer

@@ -10,7 +10,7 @@ import (
 // Usage mistakes the runner used to be the first to see (exit 1 after a
 // build) are refused by the host's validation layer: exit 2, the rule in
 // the message, and no runner built or started (the cache stays empty).
-func TestUsageErrorsBeforeAnyBuild(t *testing.T) {
+func TestHostileUsageErrorsBeforeAnyBuild(t *testing.T) {
 	bin := xarchBin(t)
 	k16, iv16, blk := "00000000000000000000000000000000", "00000000000000000000000000000000", "00000000000000000000000000000000"
 	run := func(impl, op string, rest ...string) []string {
@@ -50,7 +50,7 @@ func TestUsageErrorsBeforeAnyBuild(t *testing.T) {
 
 // A selection that matches no level of the runners exits 2, naming the
 // levels there are (it used to print one SKIPPED row and pass).
-func TestSelectionMatchingNothingExits2(t *testing.T) {
+func TestHostileSelectionMatchingNothingExits2(t *testing.T) {
 	bin := xarchBin(t)
 	for _, args := range [][]string{
 		{"test", "--arch", "amd64", "--model", "native", "--impl", "sha512/avx", "--fuzz-cases", "-1"},
