@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/report"
 	"github.com/xarchlab/xarch/timing"
 	"github.com/xarchlab/xarch/validate"
 	"github.com/xarchlab/xarch/wire"
@@ -23,6 +24,8 @@ var DefaultSizes = []int{16, 64, 256, 1024, 8192, 16384}
 
 // Options is one `xarch speed` run.
 type Options struct {
+	// Root is the source tree the runner is built from (Report.SourceHash).
+	Root  string
 	Algs  []string
 	Impls []string // implementation names; empty or "all" = every usable non-planted level
 	// Tune times one level once per value of a tuning constant it reads at
@@ -94,9 +97,13 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	window := time.Duration(o.Seconds * float64(time.Second))
 	osslSeconds := int(math.Ceil(o.Seconds))
 	rep := &Report{
-		Format: FormatVersion, Started: time.Now().UTC(), Command: o.Command, Host: HostFacts(),
+		Format: FormatVersion, Started: time.Now().UTC(), Command: o.Command, Host: HostFacts(), Version: report.Version(),
 		Config: Config{Algs: o.Algs, Impls: o.Impls, Sizes: o.Sizes, Seconds: o.Seconds, Count: o.Count,
 			Multi: o.Multi, Mask: o.Target.Mask, Peers: o.Peers, Planted: o.Planted, Clock: clockName(o.Elapsed)},
+	}
+
+	if h, err := report.SourceHash(o.Root); err == nil {
+		rep.SourceHash = h
 	}
 
 	// One runner per --multi slot; each serves every implementation row.

@@ -70,7 +70,7 @@ func cmdSpeed(args []string) (int, error) {
 	if _, err := c.resolve(); err != nil {
 		return 2, err
 	}
-	o := speed.Options{Seconds: *seconds, Count: *count, Multi: *multi, Planted: c.planted, Elapsed: *elapsed, Command: os.Args}
+	o := speed.Options{Root: c.root, Seconds: *seconds, Count: *count, Multi: *multi, Planted: c.planted, Elapsed: *elapsed, Command: os.Args}
 	for _, a := range speedList(*algs) {
 		if _, err := speed.LookupAlg(a); err != nil {
 			return 2, fmt.Errorf("--alg: %v", err)
