@@ -317,7 +317,16 @@ func (a *Arch) Select(names string) ([]Model, error) {
 			return nil, fmt.Errorf("unknown model %q for %s (known: %s)", n, a.Arch, strings.Join(known, ", "))
 		}
 	}
-	return out, nil
+	// native,native (or max,max@10 where 10 is max's newest) runs once.
+	var uniq []Model
+	seen := map[string]bool{}
+	for _, m := range out {
+		if k := m.Name + "@" + m.Gen; !seen[k] {
+			seen[k] = true
+			uniq = append(uniq, m)
+		}
+	}
+	return uniq, nil
 }
 
 // Mismatch compares detected features with the model's expectation and

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -39,6 +40,10 @@ type BuildOptions struct {
 // FindRoot walks up from dir to the xarch module root.
 func FindRoot(dir string) (string, error) {
 	if env := os.Getenv("XARCH_ROOT"); env != "" {
+		b, err := os.ReadFile(filepath.Join(env, "go.mod"))
+		if err != nil || !bytes.Contains(b, []byte("module github.com/xarchlab/xarch\n")) {
+			return "", fmt.Errorf("XARCH_ROOT=%s is not the xarch source tree (no go.mod of github.com/xarchlab/xarch there); unset it or point it at the checkout", env)
+		}
 		return env, nil
 	}
 	d, err := filepath.Abs(dir)
@@ -125,9 +130,11 @@ func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
 	if _, err := os.Stat(path); err == nil {
 		// The cache is checked, not trusted: a truncated or replaced
 		// binary would otherwise read as a kernel crash forever.
-		if err := VerifySum(path); err == nil {
+		if err := VerifySum(path); err == nil && executable(path) {
 			holdRunner(filepath.Dir(path))
 			return path, false, nil
+		} else if err == nil && o.Log != nil {
+			fmt.Fprintf(o.Log, "cached %s runner %s lost its execute permission; rebuilding it\n", goarch, path)
 		} else if o.Log != nil {
 			fmt.Fprintf(o.Log, "cached %s runner %s is damaged (%v); rebuilding it\n", goarch, path, err)
 		}
@@ -136,6 +143,7 @@ func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", false, err
 	}
+	RemoveStale(filepath.Dir(path), filepath.Base(path)+".tmp")
 	tmp := fmt.Sprintf("%s.tmp%d", path, os.Getpid())
 	args := []string{"build", "-trimpath", "-o", tmp}
 	if len(o.Tags) > 0 {
@@ -152,10 +160,16 @@ func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
 		env = append(env, "GCCGO="+GCCGoSparc64)
 	}
 	args = append(args, "./cmd/xarch-runner")
-	cmd := exec.Command("go", args...)
+	defer TempPath(tmp)()
+	cmd := NewCmd("go", args...)
 	cmd.Dir = o.Root
 	cmd.Env = env
-	out, err := cmd.CombinedOutput()
+	out, err := CombinedOutput(cmd)
+	var ie *InterruptedError
+	if errors.As(err, &ie) {
+		os.Remove(tmp)
+		return "", false, fmt.Errorf("building the %s runner: %w", goarch, err)
+	}
 	if err != nil {
 		return "", false, fmt.Errorf("building the %s runner failed (go %s):\n%s", goarch, strings.Join(args, " "), filterBuildNoise(out))
 	}
@@ -169,6 +183,12 @@ func Build(o BuildOptions, goarch string) (path string, built bool, err error) {
 	holdRunner(filepath.Dir(path))
 	pruneRunners(o.CacheDir, goarch, filepath.Dir(path))
 	return path, true, nil
+}
+
+// executable reports whether path has an execute bit for its owner.
+func executable(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode()&0o100 != 0
 }
 
 // sumFile is the sha256 of a file, hex.

@@ -212,6 +212,9 @@ func (r *Runner) Call(timeout time.Duration, args ...[]byte) ([][]byte, error) {
 func (r *Runner) crashed(hang bool) error {
 	r.p.kill()
 	<-r.p.exited
+	if sig := Interrupted(); sig != 0 {
+		return &InterruptedError{Sig: sig} // xarch's own SIGKILL, not the kernel's
+	}
 	e := &CrashError{Hang: hang, Stderr: r.stderr.String()}
 	var ee *exec.ExitError
 	switch {
@@ -247,6 +250,12 @@ func SignalName(s syscall.Signal) string {
 		return "SIGTRAP"
 	case syscall.SIGQUIT:
 		return "SIGQUIT"
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
 	}
 	return "signal " + strconv.Itoa(int(s))
 }

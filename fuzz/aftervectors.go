@@ -22,6 +22,7 @@ func AfterVectors(rep *suite.Report, o suite.Options, cases int, seed uint64, lo
 	file := fmt.Sprintf("fuzz (seed %d)", seed)
 	fo.Keep = func(arch, model, impl string) bool { return o.Shard.Has(arch, model, impl, file) }
 	fo.OracleLog = log
+	fo.Partial = o.Partial
 	fr, err := Run(fo)
 	if err != nil {
 		return err

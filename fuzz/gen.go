@@ -339,6 +339,9 @@ func (g *Gen) randomLen(r *rand.Rand, op Op) int {
 	}
 }
 
+// VariantNames are the variants a case may have (variants), for --variant.
+var VariantNames = []string{"one", "head", "misalign", "chunks", "inplace"}
+
 // variants: every case runs flush against both guards, misaligned, in
 // uneven chunks (streaming shapes) and in place (ciphers).
 func (g *Gen) variants(r *rand.Rand, op Op, n int) []Variant {

@@ -52,6 +52,8 @@ type Options struct {
 	// OracleLog hears about the reference module's builds and repairs
 	// (nil: Log).
 	OracleLog io.Writer
+	// Partial, if set, receives each target's results as it finishes.
+	Partial *suite.Partial
 }
 
 // TargetStat is one (arch, model) pair's throughput.
@@ -85,6 +87,9 @@ type Report struct {
 	Probes []suite.ProbeRow
 	Arches []string // the order rows are printed in
 	Wall   time.Duration
+	// Levels are the implementations the started runners have (as
+	// suite.Report.Levels): what --impl could have matched.
+	Levels []string
 }
 
 // Failed reports whether any implementation failed.
@@ -98,10 +103,55 @@ func (r *Report) Failed() bool {
 }
 
 // expectMemo caches the oracle's answers (as SHA-256 of the expected
-// output) for a case stream, shared by every target.
+// output) for a case stream, shared by every target. It holds at most
+// 2*memoGeneration entries: when the current generation fills, it becomes
+// the previous one and the oldest is dropped, so a fuzz run of any length
+// keeps bounded memory; targets that run the same stream side by side stay
+// within a generation of each other and still share answers.
 type expectMemo struct {
-	mu sync.Mutex
-	m  map[string][32]byte
+	mu        sync.Mutex
+	cur, prev map[memoKey][32]byte
+	limit     int // entries per generation
+}
+
+// memoKey names a case of a stream; sig is shared by all of a stream's
+// keys (implRun.sig), so an entry costs its key and sum, not a string.
+type memoKey struct {
+	sig string
+	i   int
+}
+
+// memoGeneration bounds the memo: 2 * 65536 entries of about 80 bytes.
+const memoGeneration = 1 << 16
+
+func newExpectMemo(limit int) *expectMemo {
+	return &expectMemo{cur: map[memoKey][32]byte{}, limit: limit}
+}
+
+func (m *expectMemo) get(key memoKey) ([32]byte, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if sum, ok := m.cur[key]; ok {
+		return sum, true
+	}
+	sum, ok := m.prev[key]
+	return sum, ok
+}
+
+func (m *expectMemo) put(key memoKey, sum [32]byte) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.cur) >= m.limit {
+		m.prev, m.cur = m.cur, make(map[memoKey][32]byte, m.limit)
+	}
+	m.cur[key] = sum
+}
+
+// size is the number of answers held.
+func (m *expectMemo) size() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.cur) + len(m.prev)
 }
 
 // Run fuzzes every selected implementation on every selected target.
@@ -162,7 +212,7 @@ func Run(o Options) (*Report, error) {
 		defer or.Close()
 	}
 	rep := &Report{Seed: o.Seed}
-	memo := &expectMemo{m: map[string][32]byte{}}
+	memo := newExpectMemo(memoGeneration)
 	jobs := o.Jobs
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
@@ -174,6 +224,7 @@ func Run(o Options) (*Report, error) {
 		fails  []*Failure
 		notes  []string
 		probes []suite.ProbeRow
+		info   *wire.Info
 	}
 	work := make(chan int)
 	out := make(chan done)
@@ -185,7 +236,7 @@ func Run(o Options) (*Report, error) {
 			for i := range work {
 				tr := &targetRun{o: o, t: targets[i], model: models[i], st: plans[i], or: or, memo: memo}
 				tr.run()
-				out <- done{i, tr.st, tr.results, tr.failures, tr.notes, tr.probes}
+				out <- done{i, tr.st, tr.results, tr.failures, tr.notes, tr.probes, tr.info}
 			}
 		}()
 	}
@@ -200,17 +251,23 @@ func Run(o Options) (*Report, error) {
 	all := make([]done, len(plans))
 	for d := range out {
 		all[d.i] = d
+		o.Partial.Add("", d.res, d.notes, d.probes, nil, 0)
 		if o.Log != nil {
 			fmt.Fprintln(o.Log, d.st.line())
 		}
 	}
+	var levels suite.Report
 	for _, d := range all {
+		if d.info != nil {
+			levels.AddLevels(*d.info, o.Planted)
+		}
 		rep.Targets = append(rep.Targets, d.st)
 		rep.Results = append(rep.Results, d.res...)
 		rep.Failures = append(rep.Failures, d.fails...)
 		rep.Notes = append(rep.Notes, d.notes...)
 		rep.Probes = append(rep.Probes, d.probes...)
 	}
+	rep.Levels = levels.Levels
 	rep.Arches = o.Arches
 	rep.Oracle = or.Stats()
 	rep.Wall = time.Since(start)
@@ -244,14 +301,16 @@ type targetRun struct {
 	failures []*Failure
 	notes    []string
 	probes   []suite.ProbeRow
+	info     *wire.Info // the runner's hello, once it started
 }
 
 // implRun is one implementation's progress on the target.
 type implRun struct {
 	info    wire.ImplInfo
 	gen     *Gen
-	limit   int  // case numbers below this; 0: until the deadline
-	budget  bool // the default budget: skip the numbers Gen.InBudget refuses
+	sig     string // gen.Sig(), once
+	limit   int    // case numbers below this; 0: until the deadline
+	budget  bool   // the default budget: skip the numbers Gen.InBudget refuses
 	res     suite.Result
 	elapsed time.Duration
 	done    bool
@@ -288,6 +347,8 @@ func (tr *targetRun) run() {
 	}
 	tr.sess = sess
 	defer sess.Close()
+	info := sess.Info()
+	tr.info = &info
 	var memFails []suite.Result
 	var memRows []suite.ProbeRow
 	tr.excuses, memRows, memFails = suite.MemProbeTarget(sess, tr.t, tr.model, sess.Info(), tr.o.Timeout)
@@ -322,7 +383,7 @@ func (tr *targetRun) run() {
 			}
 			continue
 		}
-		ir := &implRun{info: im, gen: gen, limit: tr.o.Cases, res: tr.result(im.Name, suite.Passed, "")}
+		ir := &implRun{info: im, gen: gen, sig: gen.Sig(), limit: tr.o.Cases, res: tr.result(im.Name, suite.Passed, "")}
 		if ir.limit == 0 && tr.o.Time == 0 {
 			ir.limit, ir.budget = gen.Budget(), true
 		}
@@ -469,12 +530,9 @@ const (
 // expect returns the SHA-256 of the oracle's answer for c (memoised for
 // unmodified generated cases).
 func (tr *targetRun) expect(ir *implRun, c Case, memo bool) ([32]byte, error) {
-	key := fmt.Sprintf("%s/%d", ir.gen.Sig(), c.Index)
+	key := memoKey{ir.sig, c.Index}
 	if memo {
-		tr.memo.mu.Lock()
-		sum, ok := tr.memo.m[key]
-		tr.memo.mu.Unlock()
-		if ok {
+		if sum, ok := tr.memo.get(key); ok {
 			return sum, nil
 		}
 	}
@@ -484,9 +542,7 @@ func (tr *targetRun) expect(ir *implRun, c Case, memo bool) ([32]byte, error) {
 	}
 	sum := sha256.Sum256(want)
 	if memo {
-		tr.memo.mu.Lock()
-		tr.memo.m[key] = sum
-		tr.memo.mu.Unlock()
+		tr.memo.put(key, sum)
 	}
 	return sum, nil
 }

@@ -17,8 +17,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -150,10 +150,14 @@ func ModulePath(o Options) (path string, built bool, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", false, err
 	}
-	src, err := os.MkdirTemp(dir, "src-")
+	// Named by pid, so the next run removes what a SIGKILL left behind.
+	driver.RemoveStale(dir, "src-")
+	driver.RemoveStale(dir, "refmod-"+key+".wasm.tmp")
+	src, err := os.MkdirTemp(dir, fmt.Sprintf("src-%d-", os.Getpid()))
 	if err != nil {
 		return "", false, err
 	}
+	defer driver.TempPath(src)()
 	defer os.RemoveAll(src)
 	// A module of its own under xarch's module path, so refmod's import of
 	// oracle/ref resolves: the reference needs nothing but the standard
@@ -180,11 +184,16 @@ func ModulePath(o Options) (path string, built bool, err error) {
 		fmt.Fprintf(o.Log, "building the reference module (GOOS=wasip1 GOARCH=wasm): %s\n", path)
 	}
 	tmp := fmt.Sprintf("%s.tmp%d", path, os.Getpid())
-	cmd := exec.Command("go", append(append([]string{"build"}, buildArgs...), "-o", tmp, "./oracle/refmod")...)
+	defer driver.TempPath(tmp)()
+	cmd := driver.NewCmd("go", append(append([]string{"build"}, buildArgs...), "-o", tmp, "./oracle/refmod")...)
 	cmd.Dir = src
 	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS=-buildvcs=false", "GOTOOLCHAIN=local")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := driver.CombinedOutput(cmd); err != nil {
 		os.Remove(tmp)
+		var ie *driver.InterruptedError
+		if errors.As(err, &ie) {
+			return "", false, fmt.Errorf("building the reference module: %w", err)
+		}
 		return "", false, fmt.Errorf("building the reference module failed (GOOS=wasip1 GOARCH=wasm go build -buildmode=c-shared in %s): %v\n%s", src, err, strings.TrimSpace(string(out)))
 	}
 	if err := driver.WriteSum(tmp, path+".sha256"); err != nil {
@@ -195,6 +204,47 @@ func ModulePath(o Options) (path string, built bool, err error) {
 		return "", false, err
 	}
 	return path, true, nil
+}
+
+// runtimeConfig uses wazero's compilation cache in dir when xarch can
+// write there; a cache owned by another user (a shared $XARCH_CACHE) or
+// unwritable is bypassed with a warning: compiling again costs seconds.
+func runtimeConfig(dir string, log io.Writer) wazero.RuntimeConfig {
+	cfg := wazero.NewRuntimeConfig()
+	err := writableDir(dir)
+	var cache wazero.CompilationCache
+	if err == nil {
+		cache, err = wazero.NewCompilationCacheWithDir(dir)
+	}
+	if err != nil {
+		if log != nil {
+			fmt.Fprintf(log, "oracle: wazero compilation cache %s is not usable (%v); compiling without it\n", dir, err)
+		}
+		return cfg
+	}
+	return cfg.WithCompilationCache(cache)
+}
+
+// writableDir makes dir if needed and checks that a file can be created
+// in it and in every folder below (wazero writes into its own subfolder).
+func writableDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		f, err := os.CreateTemp(p, ".probe-")
+		if err != nil {
+			return err
+		}
+		f.Close()
+		return os.Remove(f.Name())
+	})
 }
 
 // Open builds (if needed) and instantiates the reference module.
@@ -212,11 +262,7 @@ func Open(o Options) (*Oracle, error) {
 		return nil, err
 	}
 	ctx := context.Background()
-	cache, err := wazero.NewCompilationCacheWithDir(filepath.Join(o.CacheDir, "wazero"))
-	if err != nil {
-		return nil, fmt.Errorf("oracle: wazero compilation cache: %v", err)
-	}
-	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithCompilationCache(cache))
+	rt := wazero.NewRuntimeWithConfig(ctx, runtimeConfig(filepath.Join(o.CacheDir, "wazero"), o.Log))
 	fail := func(what string, err error) (*Oracle, error) {
 		rt.Close(ctx)
 		return nil, fmt.Errorf("oracle: %s (%s): %v", what, path, err)
@@ -234,10 +280,7 @@ func Open(o Options) (*Oracle, error) {
 			fmt.Fprintf(o.Log, "oracle: compiling %s with the cache in %s failed (%v); clearing that cache and retrying\n", path, cdir, err)
 		}
 		os.RemoveAll(cdir)
-		if cache, err = wazero.NewCompilationCacheWithDir(cdir); err != nil {
-			return nil, fmt.Errorf("oracle: wazero compilation cache %s: %v", cdir, err)
-		}
-		rt = wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithCompilationCache(cache))
+		rt = wazero.NewRuntimeWithConfig(ctx, runtimeConfig(cdir, o.Log))
 		if _, err := wasi_snapshot_preview1.Instantiate(ctx, rt); err != nil {
 			return fail("WASI", err)
 		}

@@ -19,6 +19,11 @@ type Files struct {
 	// this package, so the CLI hands it in).
 	HTML string
 	Page func(path string, f *File) error
+	// Seed and FuzzCases are the fuzz budget (report.Identity); Incomplete
+	// says a signal stopped the run (Meta.Incomplete).
+	Seed       uint64
+	FuzzCases  int
+	Incomplete string
 }
 
 // Check makes sure the files can be written before the run starts (a run
@@ -52,7 +57,8 @@ func (fs Files) Write(rep *suite.Report, o suite.Options, started time.Time, run
 	if fs.JSON == "" && fs.JUnit == "" && fs.HTML == "" {
 		return nil
 	}
-	return fs.WriteFile(New(rep, Meta{Command: os.Args, Options: o, Started: started}, runErr))
+	return fs.WriteFile(New(rep, Meta{Command: os.Args, Options: o, Started: started,
+		Seed: fs.Seed, FuzzCases: fs.FuzzCases, Incomplete: fs.Incomplete}, runErr))
 }
 
 // WriteFile writes f to the files asked for.

@@ -36,6 +36,36 @@ func groupKey(f *File) string {
 	return string(b)
 }
 
+// identityProblems names the inputs whose identity differs from the
+// first's, field by field, and a target two inputs ran under different
+// emulators.
+func identityProblems(in []Input) []string {
+	var problems []string
+	first := in[0]
+	for _, x := range in[1:] {
+		if field, a, b := first.File.Identity.differs(x.File.Identity); field != "" {
+			problems = append(problems, fmt.Sprintf("%s and %s differ in %s (%q vs %q): merge the shards of one run", first.Path, x.Path, field, a, b))
+		}
+	}
+	emu, from := map[string]string{}, map[string]string{}
+	for _, x := range in {
+		keys := make([]string, 0, len(x.File.Emulators))
+		for k := range x.File.Emulators {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			v := x.File.Emulators[k]
+			if e, ok := emu[k]; ok && e != v {
+				problems = append(problems, fmt.Sprintf("%s and %s differ in emulators[%s] (%q vs %q)", from[k], x.Path, k, e, v))
+				continue
+			}
+			emu[k], from[k] = v, x.Path
+		}
+	}
+	return problems
+}
+
 func describe(s Selection) string {
 	models := s.Models
 	if models == "" {
@@ -67,6 +97,9 @@ func Merge(in []Input, expect *Matrix) (*File, []string) {
 		out.Error = "merge: no report files to merge"
 		return out, []string{"no report files to merge"}
 	}
+
+	problems = append(problems, identityProblems(in)...)
+	out.Identity = in[0].File.Identity
 
 	// Shards per selection: each of 1..N exactly once, one N.
 	type group struct {
@@ -144,6 +177,7 @@ func Merge(in []Input, expect *Matrix) (*File, []string) {
 	notes := map[string]bool{}
 	probes := map[string]bool{} // every shard probes its targets: keep one
 	targets := map[string]bool{}
+	levels := map[string]bool{}
 	for _, x := range in {
 		f := x.File
 		for _, r := range f.Results {
@@ -164,6 +198,12 @@ func Merge(in []Input, expect *Matrix) (*File, []string) {
 				out.Emulators = map[string]string{}
 			}
 			out.Emulators[k] = v
+		}
+		for _, l := range f.Levels {
+			if !levels[l] {
+				levels[l] = true
+				out.Levels = append(out.Levels, l)
+			}
 		}
 		for _, p := range f.Probes {
 			k := fmt.Sprintf("%s %s %s %s %v %v", p.Arch, p.Model, p.Feature, p.Instr, p.Forced, p.NoProbe)
@@ -190,6 +230,7 @@ func Merge(in []Input, expect *Matrix) (*File, []string) {
 		out.Notes = append(out.Notes, n)
 	}
 	sort.Strings(out.Notes)
+	sort.Strings(out.Levels)
 	sortResults(out.Results)
 	sortProbes(out.Probes)
 	seenArch := map[string]bool{}

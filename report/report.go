@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"sort"
@@ -26,20 +27,25 @@ type File struct {
 	Command   []string  `json:"command,omitempty"` // the argv that produced it
 	Host      string    `json:"host"`              // goos/goarch of the host that ran it
 	Selection Selection `json:"selection"`
-	Shard     ShardInfo `json:"shard"`
-	Started   time.Time `json:"started"`
-	WallNS    int64     `json:"wall_ns"`
-	Targets   int       `json:"targets"`         // (arch, model) targets planned
-	Error     string    `json:"error,omitempty"` // the run did not finish: why
-	Notes     []string  `json:"notes"`
+	// Identity: the xarch and sources that produced it, the vectors, the
+	// seed and fuzz budget; merge refuses to mix identities.
+	Identity Identity  `json:"identity"`
+	Shard    ShardInfo `json:"shard"`
+	Started  time.Time `json:"started"`
+	WallNS   int64     `json:"wall_ns"`
+	Targets  int       `json:"targets"`         // (arch, model) targets planned
+	Error    string    `json:"error,omitempty"` // the run did not finish: why
+	Notes    []string  `json:"notes"`
 	// Probes are the feature known-answer probes of each target (suite's
 	// own rows: every field, as suite names it).
 	Probes []suite.ProbeRow `json:"probes,omitempty"`
 	// Emulators: what ran each target ("arch/model" -> "qemu 10.0.2",
 	// "native"); each result carries its own too.
 	Emulators map[string]string `json:"emulators,omitempty"`
-	Totals    Totals            `json:"totals"`
-	Results   []Result          `json:"results"`
+	// Levels are the implementations the runners had (suite.Report).
+	Levels  []string `json:"levels,omitempty"`
+	Totals  Totals   `json:"totals"`
+	Results []Result `json:"results"`
 	// Sources lists the files a merge read (empty otherwise).
 	Sources []Source `json:"sources,omitempty"`
 }
@@ -118,6 +124,28 @@ type Meta struct {
 	Command []string
 	Options suite.Options
 	Started time.Time
+	// Seed and FuzzCases are the differential budget after the vectors
+	// (Identity.FuzzCases).
+	Seed      uint64
+	FuzzCases int
+	// Incomplete: a signal stopped the run; the file holds the cells
+	// that finished.
+	Incomplete string
+}
+
+// identity is the run's Identity; a hash that cannot be computed is
+// recorded as its error, so it still differs from a good one.
+func identity(m Meta) Identity {
+	o := m.Options
+	id := Identity{Version: Version(), ABI: o.ABI, Seed: m.Seed, FuzzCases: m.FuzzCases}
+	var err error
+	if id.SourceHash, err = SourceHash(o.Build.Root); err != nil {
+		id.SourceHash = "error: " + err.Error()
+	}
+	if id.VectorsHash, err = DirHash(o.VectorsDir); err != nil {
+		id.VectorsHash = "error: " + err.Error()
+	}
+	return id
 }
 
 // New builds the JSON report of a run. rep may be nil when the run failed
@@ -130,13 +158,17 @@ func New(rep *suite.Report, m Meta, runErr error) *File {
 		Host:    runtime.GOOS + "/" + runtime.GOARCH,
 		Selection: Selection{Arches: o.Arches, Models: o.Models, Impl: o.Impl, Mask: o.Mask,
 			Planted: o.Planted},
-		Shard:   ShardInfo{Index: o.Shard.Index, Count: o.Shard.Count},
-		Started: m.Started.UTC(),
-		Notes:   []string{},
-		Results: []Result{},
+		Identity: identity(m),
+		Shard:    ShardInfo{Index: o.Shard.Index, Count: o.Shard.Count},
+		Started:  m.Started.UTC(),
+		Notes:    []string{},
+		Results:  []Result{},
 	}
 	if runErr != nil {
 		f.Error = runErr.Error()
+	}
+	if m.Incomplete != "" {
+		f.Error = "incomplete: " + m.Incomplete
 	}
 	if rep == nil {
 		if f.Error == "" {
@@ -148,6 +180,7 @@ func New(rep *suite.Report, m Meta, runErr error) *File {
 	f.Targets = rep.Targets
 	f.Notes = append(f.Notes, rep.Notes...)
 	f.Probes = append(f.Probes, rep.Probes...)
+	f.Levels = append(f.Levels, rep.Levels...)
 	if len(rep.Emulators) > 0 {
 		f.Emulators = map[string]string{}
 		for k, v := range rep.Emulators {
@@ -183,7 +216,7 @@ func (r Result) suite() suite.Result {
 // Suite turns the file back into a suite.Report (to print the matrix).
 func (f *File) Suite() *suite.Report {
 	rep := &suite.Report{Targets: f.Targets, Wall: time.Duration(f.WallNS), Notes: append([]string(nil), f.Notes...),
-		Probes: append([]suite.ProbeRow(nil), f.Probes...)}
+		Probes: append([]suite.ProbeRow(nil), f.Probes...), Levels: append([]string(nil), f.Levels...)}
 	if len(f.Emulators) > 0 {
 		rep.Emulators = map[string]string{}
 		for k, v := range f.Emulators {
@@ -208,9 +241,24 @@ func totals(rep *suite.Report) Totals {
 	return t
 }
 
-// Failed reports whether the file records a failure: a failed result or a
-// run that did not finish.
-func (f *File) Failed() bool { return f.Error != "" || f.Totals.Failed > 0 }
+// Failed reports whether the file records a failure: a failed result (by
+// the results themselves, not only the totals) or a run that did not
+// finish.
+func (f *File) Failed() bool {
+	if f.Error != "" || f.Totals.Failed > 0 {
+		return true
+	}
+	for _, r := range f.Results {
+		if r.Status == string(suite.Failed) {
+			return true
+		}
+	}
+	return false
+}
+
+// statuses are the result statuses a report may hold.
+var statuses = map[string]bool{string(suite.Passed): true, string(suite.Failed): true,
+	string(suite.Skipped): true, string(suite.NotEmulated): true}
 
 // Key names a result cell; every cell of a run has its own.
 func (r Result) Key() string {
@@ -276,12 +324,19 @@ func ReadJSON(path string) (*File, error) {
 		}
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	var extra json.RawMessage
+	if err := dec.Decode(&extra); err != io.EOF {
+		return nil, fmt.Errorf("%s: trailing data after the JSON document (at byte %d)", path, dec.InputOffset())
+	}
 	if f.Format != Format {
 		return nil, fmt.Errorf("%s: not an xarch report (format %q, want %q)", path, f.Format, Format)
 	}
 	for i, r := range f.Results {
 		if r.Status == "" || r.Arch == "" || r.Model == "" || r.Impl == "" {
 			return nil, fmt.Errorf("%s: result %d (%s): arch, model, impl and status are required", path, i, r.Key())
+		}
+		if !statuses[r.Status] {
+			return nil, fmt.Errorf("%s: result %d (%s): unknown status %q (passed, failed, skipped, not emulated)", path, i, r.Key(), r.Status)
 		}
 	}
 	return &f, nil

@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/xarchlab/xarch/driver"
 )
 
 // MRResult is what `openssl speed -mr` reported for one algorithm: bytes
@@ -177,6 +179,7 @@ func (o *OpenSSL) command(ctx context.Context, args ...string) *exec.Cmd {
 	if len(o.Env) > 0 {
 		cmd.Env = append(os.Environ(), o.Env...)
 	}
+	driver.Detach(cmd) // -multi forks: a signal or cancel stops the group
 	return cmd
 }
 
@@ -221,7 +224,7 @@ func (o *OpenSSL) Speed(ctx context.Context, alg string, decrypt bool, size, sec
 	cmd := o.command(ctx, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := driver.RunTracked(cmd); err != nil {
 		return 0, fmt.Errorf("%s %s: %v: %s", o.Name, strings.Join(args, " "), err, firstLine(stderr.String()))
 	}
 	res, err := ParseMR(&stdout, []int{size})
@@ -302,7 +305,7 @@ func (o *OpenSSL) SpeedOps(ctx context.Context, alg string, cols, seconds, multi
 	cmd := o.command(ctx, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
+	if err := driver.RunTracked(cmd); err != nil {
 		return nil, fmt.Errorf("%s %s: %v: %s", o.Name, strings.Join(args, " "), err, firstLine(stderr.String()))
 	}
 	v, err := ParseMROps(&stdout, cols)

@@ -35,10 +35,14 @@ type Report struct {
 	Format  int       `json:"format"`
 	Started time.Time `json:"started"`
 	Command []string  `json:"command,omitempty"`
-	Host    Host      `json:"host"`
-	Target  Target    `json:"target"`
-	Config  Config    `json:"config"`
-	Rows    []Row     `json:"rows"`
+	// Version and SourceHash say which xarch and sources produced it
+	// (report.Version, report.SourceHash).
+	Version    string `json:"version,omitempty"`
+	SourceHash string `json:"source_hash,omitempty"`
+	Host       Host   `json:"host"`
+	Target     Target `json:"target"`
+	Config     Config `json:"config"`
+	Rows       []Row  `json:"rows"`
 	// Skipped lists rows that were asked for (or exist) but could not run,
 	// with the reason ("masked shani", "openssl not installed").
 	Skipped []Skip `json:"skipped,omitempty"`

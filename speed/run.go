@@ -14,7 +14,9 @@ import (
 
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/internal/implselect"
+	"github.com/xarchlab/xarch/report"
 	"github.com/xarchlab/xarch/timing"
+	"github.com/xarchlab/xarch/validate"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -23,6 +25,8 @@ var DefaultSizes = []int{16, 64, 256, 1024, 8192, 16384}
 
 // Options is one `xarch speed` run.
 type Options struct {
+	// Root is the source tree the runner is built from (Report.SourceHash).
+	Root  string
 	Algs  []string
 	Impls []string // the --impl selection (implselect), one term each; empty or "all" = every usable non-planted level
 	// Tune times one level once per value of a tuning constant it reads at
@@ -88,15 +92,19 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	for _, s := range o.Sizes {
 		if s < 1 || s > wire.SpeedMaxSize {
-			return nil, fmt.Errorf("size %d: want 1..%d bytes", s, wire.SpeedMaxSize)
+			return nil, validate.Errorf("size %d: want 1..%d bytes", s, wire.SpeedMaxSize)
 		}
 	}
 	window := time.Duration(o.Seconds * float64(time.Second))
 	osslSeconds := int(math.Ceil(o.Seconds))
 	rep := &Report{
-		Format: FormatVersion, Started: time.Now().UTC(), Command: o.Command, Host: HostFacts(),
+		Format: FormatVersion, Started: time.Now().UTC(), Command: o.Command, Host: HostFacts(), Version: report.Version(),
 		Config: Config{Algs: o.Algs, Impls: o.Impls, Sizes: o.Sizes, Seconds: o.Seconds, Count: o.Count,
 			Multi: o.Multi, Mask: o.Target.Mask, Peers: o.Peers, Planted: o.Planted, Clock: clockName(o.Elapsed)},
+	}
+
+	if h, err := report.SourceHash(o.Root); err == nil {
+		rep.SourceHash = h
 	}
 
 	// One runner per --multi slot; each serves every implementation row.
@@ -383,9 +391,9 @@ func ParseTune(s string) (Tune, error) {
 	}
 	t := Tune{Impl: s[:i], Name: s[i+1 : j]}
 	for _, v := range strings.Split(s[j+1:], ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || n < 0 {
-			return Tune{}, fmt.Errorf("--tune %q: %q is not a value >= 0", s, v)
+		n, err := validate.TuneValue(s, v)
+		if err != nil {
+			return Tune{}, err
 		}
 		t.Values = append(t.Values, n)
 	}
@@ -409,16 +417,8 @@ func applyTune(info wire.Info, alg *Alg, rows []Row, tunes []Tune) ([]Row, error
 		if !im.Usable {
 			return nil, fmt.Errorf("--tune %s: not usable here: %s", t.Impl, im.Why)
 		}
-		tunable := false
-		var names []string
-		for _, c := range im.Tuning {
-			if c.Tunable {
-				names = append(names, c.Name)
-				tunable = tunable || c.Name == t.Name
-			}
-		}
-		if !tunable {
-			return nil, fmt.Errorf("--tune %s: %s is not a constant it reads at run time (tunable: %s)", t.Impl, t.Name, strings.Join(names, ", "))
+		if err := validate.Tuning(*im, t.Name); err != nil {
+			return nil, err
 		}
 		var out []Row
 		base := Row{Alg: alg.Name, Kind: KindImpl, Rank: im.Rank, Best: info.Best[alg.Family] == im.Name}
@@ -455,7 +455,7 @@ func CheckTunes(info wire.Info, algs []*Alg, tunes []Tune) error {
 			}
 		}
 		if !ok {
-			return fmt.Errorf("--tune %s: no level of that name serves the timed algorithms on this %s runner", t.Impl, info.Arch)
+			return validate.Errorf("--tune %s: no level of that name serves the timed algorithms on this %s runner", t.Impl, info.Arch)
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package suite
 import (
 	"bytes"
 	"fmt"
+	"github.com/xarchlab/xarch/internal/shell"
 	"math/rand"
 	"path/filepath"
 	"sort"
@@ -90,7 +91,7 @@ func aesRepro(e caseEnv, mode string, dec bool, pieces string, ch aesCheck) stri
 		if pieces != "" {
 			args += " --pieces " + pieces
 		}
-		return e.repro(fmt.Sprintf("%s --vector %s --vectors %s", args, ch.vector, e.dir))
+		return e.repro(fmt.Sprintf("%s --vector %s --vectors %s", args, ch.vector, shell.Quote(e.dir)))
 	}
 	return e.repro(OpArgs(op, []string{"key", "iv"}, [][]byte{ch.key, ch.iv}, ch.in, pieces))
 }
@@ -240,7 +241,7 @@ func runAESMCT(c caller, e caseEnv, file string) Result {
 			where := fmt.Sprintf("%s:%d", file, vc.Line)
 			what := fmt.Sprintf("MCT %s COUNT = %d", vc.Direction(), vc.Count)
 			op := arch.AESOpName(f.Mode, vc.Decrypt)
-			repro := e.repro(fmt.Sprintf("--op %s --mct --vector %s --vectors %s", op, where, e.dir))
+			repro := e.repro(fmt.Sprintf("--op %s --mct --vector %s --vectors %s", op, where, shell.Quote(e.dir)))
 			out, err := c.Call([]byte("mct"), []byte(e.impl), []byte(op), wire.Pack(vc.Key, vc.IV, vc.In))
 			if err == nil && (len(out) != 2 || len(out[0]) != 16 || len(out[1]) != 16) {
 				err = fmt.Errorf("mct answered %d strings, want two blocks", len(out))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/xarchlab/xarch/internal/shell"
 	"path/filepath"
 	"time"
 
@@ -114,7 +115,7 @@ func runHashFile(s *driver.Session, e caseEnv, file, digest string) Result {
 	failed := 0
 	for i, c := range cases {
 		where := fmt.Sprintf("%s:%d", file, c.Line)
-		repro := e.repro(fmt.Sprintf("--op %s --vector %s --vectors %s", digest, where, e.dir))
+		repro := e.repro(fmt.Sprintf("--op %s --vector %s --vectors %s", digest, where, shell.Quote(e.dir)))
 		if len(c.Msg) <= reproInline {
 			repro = e.repro(OpArgs(digest, nil, nil, c.Msg, ""))
 		}

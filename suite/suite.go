@@ -52,6 +52,70 @@ type Options struct {
 	// EveryModel runs the vector files of levels that require no CPU
 	// feature on every model, not once per runner and emulator (twins.go).
 	EveryModel bool
+	// Partial, if set, receives each target's results as it finishes,
+	// so a run stopped by a signal can still report them.
+	Partial *Partial
+}
+
+// Partial collects the results of finished cells while a run goes on.
+type Partial struct {
+	mu   sync.Mutex
+	rep  Report
+	live map[string][]Result // cells of targets still running
+}
+
+// Cell records one finished cell of a target that is still running.
+func (p *Partial) Cell(target string, r Result) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.live == nil {
+		p.live = map[string][]Result{}
+	}
+	p.live[target] = append(p.live[target], r)
+}
+
+// Add records a finished target's rows (vector or fuzz; target "" for
+// rows with no Cell before them), which replace its cells.
+func (p *Partial) Add(target string, res []Result, notes []string, probes []ProbeRow, emulators map[string]string, targets int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	delete(p.live, target)
+	p.rep.Results = append(p.rep.Results, res...)
+	p.rep.Notes = append(p.rep.Notes, notes...)
+	p.rep.Probes = append(p.rep.Probes, probes...)
+	if p.rep.Emulators == nil {
+		p.rep.Emulators = map[string]string{}
+	}
+	for k, v := range emulators {
+		p.rep.Emulators[k] = v
+	}
+	if targets > p.rep.Targets {
+		p.rep.Targets = targets
+	}
+}
+
+// Snapshot is a copy of what finished so far, sorted as Run sorts.
+func (p *Partial) Snapshot(arches []string) *Report {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	r := p.rep
+	r.Results = append([]Result(nil), p.rep.Results...)
+	for _, cells := range p.live {
+		r.Results = append(r.Results, cells...)
+	}
+	r.Notes = append([]string(nil), p.rep.Notes...)
+	r.Probes = append([]ProbeRow(nil), p.rep.Probes...)
+	sortResults(r.Results, arches)
+	SortProbes(r.Probes, arches)
+	sort.Strings(r.Notes)
+	r.Stamp()
+	return &r
 }
 
 // Progress receives progress events; nil means none.
@@ -95,6 +159,24 @@ type Report struct {
 	// Emulators maps "arch/model" (Target.String()) to the emulator that
 	// ran it (EmulatorOf).
 	Emulators map[string]string
+	// Levels are the implementations the started runners have (planted
+	// ones only with Planted), sorted: what --impl could have matched.
+	Levels []string
+}
+
+// AddLevels merges a runner's implementation names into Levels.
+func (r *Report) AddLevels(info wire.Info, planted bool) {
+	seen := map[string]bool{}
+	for _, l := range r.Levels {
+		seen[l] = true
+	}
+	for _, im := range info.Impls {
+		if (!im.Planted || planted) && !seen[im.Name] {
+			seen[im.Name] = true
+			r.Levels = append(r.Levels, im.Name)
+		}
+	}
+	sort.Strings(r.Levels)
 }
 
 // EmulatorOf names what runs a target: "native", the qemu version, or
@@ -142,6 +224,7 @@ func Run(o Options) (*Report, error) {
 	for _, p := range plans {
 		rep.Emulators[p.Target.String()] = EmulatorOf(p.Target)
 	}
+	o.Partial.Add("", nil, nil, nil, rep.Emulators, rep.Targets)
 	if o.Progress != nil {
 		o.Progress.Start(len(plans))
 	}
@@ -159,9 +242,13 @@ func Run(o Options) (*Report, error) {
 			defer wg.Done()
 			for i := range work {
 				p := plans[i]
-				res, notes, probes := runTarget(o, p, home[i])
+				res, notes, probes, info := runTarget(o, p, home[i])
 				res = o.Shard.keep(res)
 				mu.Lock()
+				if info != nil {
+					rep.AddLevels(*info, o.Planted)
+				}
+				o.Partial.Add(p.Target.String(), res, notes, probes, rep.Emulators, rep.Targets)
 				rep.Results = append(rep.Results, res...)
 				rep.Notes = append(rep.Notes, notes...)
 				rep.Probes = append(rep.Probes, probes...)
@@ -215,21 +302,21 @@ func (o Options) Selects(im wire.ImplInfo) bool {
 
 // runTarget runs every selected implementation on one target; home, when
 // set, is where its model-independent levels' vector files run (twins.go).
-func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []string, _ []ProbeRow) {
+func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []string, _ []ProbeRow, _ *wire.Info) {
 	t := p.Target
 	base := Result{Arch: t.Arch, Model: t.Model, Impl: "*"}
 	switch {
 	case p.Skip != "":
 		base.Status, base.Reason = Skipped, p.Skip
-		return []Result{base}, nil, nil
+		return []Result{base}, nil, nil, nil
 	case p.Fail != "":
 		base.Status, base.Reason = Failed, p.Fail
-		return []Result{base}, nil, nil
+		return []Result{base}, nil, nil, nil
 	}
 	sess, err := driver.NewSession(t, o.Timeout)
 	if err != nil {
 		base.Status, base.Reason = Failed, "cannot start runner: "+err.Error()
-		return []Result{base}, nil, nil
+		return []Result{base}, nil, nil, nil
 	}
 	defer sess.Close()
 	info := sess.Info()
@@ -294,6 +381,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 				res := run(sess, caseEnv{o: o, t: t, impl: im.Name, dir: o.VectorsDir}, vs, f)
 				res.Arch, res.Model, res.Impl, res.File = t.Arch, t.Model, im.Name, f
 				out = append(out, res)
+				o.Partial.Cell(t.String(), res)
 			}
 		}
 		if o.ABI {
@@ -308,7 +396,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 		out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: o.Impl, Status: Skipped,
 			Reason: "no implementation matches --impl here (available: " + strings.Join(names, ", ") + ")"})
 	}
-	return out, notes, probes
+	return out, notes, probes, &info
 }
 
 // skipReason says why an implementation does not run on a target.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/validate"
 )
 
 // common holds the flags every target-running command shares.
@@ -58,6 +59,10 @@ var errUsage = errors.New("")
 // implHelp is the --impl help of every command that selects levels.
 const implHelp = "implementation levels, comma-separated: exact names (sha256/avx2), families (aes/), a level of every family (*/generic) or all; planted levels only when named, with --planted (default all)"
 
+// checkImplFilter rejects --impl elements that cannot match a level name
+// before anything runs (validate.ImplFilter).
+func checkImplFilter(f string) error { return validate.ImplFilter(f) }
+
 // resolve fills root and vectors and expands --arch.
 func (c *common) resolve() ([]string, error) {
 	wd, _ := os.Getwd()
@@ -80,7 +85,7 @@ func (c *common) resolve() ([]string, error) {
 		return nil, fmt.Errorf("--arch is required (one of %s, or all)", strings.Join(table.ArchNames(), ", "))
 	}
 	if c.arch == "all" {
-		return table.ArchNames(), nil
+		return table.ArchNames(), validate.Mask(c.mask, table.ArchNames(), table)
 	}
 	var out []string
 	seen := map[string]bool{}
@@ -94,7 +99,7 @@ func (c *common) resolve() ([]string, error) {
 			out = append(out, a)
 		}
 	}
-	return out, nil
+	return out, validate.Mask(c.mask, out, table)
 }
 
 // archList names the arches of ci/models.json for help texts.

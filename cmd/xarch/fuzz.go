@@ -11,6 +11,7 @@ import (
 	"github.com/xarchlab/xarch/fuzz"
 	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/suite"
+	"github.com/xarchlab/xarch/validate"
 )
 
 // DefaultTestSeed is the seed `xarch test` fuzzes with unless told
@@ -58,6 +59,9 @@ func cmdFuzz(args []string) (int, error) {
 	if (*variant != "" || *length >= 0) && *caseIdx < 0 {
 		return 2, fmt.Errorf("--variant and --len need --case")
 	}
+	if err := validate.Variant(*variant, fuzz.VariantNames); err != nil {
+		return 2, err
+	}
 	o := fuzz.Options{
 		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, ABI: c.abi, Planted: c.planted, Seed: seed,
 		Cases: *cases, Time: *dur, Case: *caseIdx, Variant: *variant, Len: *length,
@@ -78,6 +82,9 @@ func cmdFuzz(args []string) (int, error) {
 	started := time.Now()
 	rep, err := fuzz.Run(o)
 	if err != nil {
+		return 2, err
+	}
+	if err := validate.Matched(*impl, rep.Levels); err != nil {
 		return 2, err
 	}
 	rep.Print(os.Stdout)

@@ -6,29 +6,10 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/validate"
 )
-
-// interrupts makes SIGINT, SIGTERM and SIGHUP kill every child's process
-// group (runners, qemu, gotest's test binaries) before xarch exits with
-// 128+signal; SIGKILL is covered by their parent-death signal.
-func interrupts() {
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
-	go func() {
-		sig := <-ch
-		n := driver.KillAll()
-		fmt.Fprintf(os.Stderr, "\nxarch: %v: stopped %d process group(s) (runners, qemu, test binaries); results so far are not complete\n", sig, n)
-		code := 130
-		if s, ok := sig.(syscall.Signal); ok {
-			code = 128 + int(s)
-		}
-		os.Exit(code)
-	}()
-}
 
 const usage = `xarch: test and time CPU-specific crypto kernels on every architecture.
 
@@ -53,7 +34,7 @@ Run 'xarch COMMAND -h' for a command's flags.
 `
 
 func main() {
-	interrupts()
+	driver.HandleSignals()
 	if len(os.Args) < 2 {
 		fmt.Fprint(os.Stderr, usage)
 		os.Exit(2)
@@ -87,6 +68,10 @@ func main() {
 	default:
 		fmt.Fprintf(os.Stderr, "xarch: unknown command %q\n\n%s", os.Args[1], usage)
 		os.Exit(2)
+	}
+	driver.WaitIfInterrupted() // the signal handler reports and exits
+	if validate.Is(err) && code == 1 {
+		code = 2
 	}
 	if err != nil && err != errUsage {
 		fmt.Fprintln(os.Stderr, "xarch:", err)

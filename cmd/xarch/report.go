@@ -61,6 +61,9 @@ func cmdReport(args []string) (int, error) {
 		}
 		if args[0] == "show" {
 			f.Suite().Print(os.Stdout)
+			if f.Error != "" {
+				fmt.Printf("\nERROR: the run did not finish: %s\n", f.Error)
+			}
 		} else {
 			for _, r := range f.Sorted() {
 				fmt.Printf("%s\t%s\t%s\t%s\t%s\t%d\t%d\n", r.Arch, r.Model, r.Impl, r.File, r.Status, r.Cases, r.Passed)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/validate"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
 )
@@ -85,6 +86,11 @@ func cmdRun(args []string) (int, error) {
 	}
 	if x.mct && *pieces != "" {
 		return 2, fmt.Errorf("--pieces does not apply to --mct")
+	}
+	if !x.mct {
+		if err := validate.Op(x.op, x.params, x.data, *pieces); err != nil {
+			return 2, err
+		}
 	}
 	sess, err := c.session(c.arch, c.model)
 	if err != nil {

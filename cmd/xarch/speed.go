@@ -15,6 +15,7 @@ import (
 	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/report/html"
 	"github.com/xarchlab/xarch/speed"
+	"github.com/xarchlab/xarch/validate"
 )
 
 const speedUsage = `Usage:
@@ -86,7 +87,7 @@ func cmdSpeed(args []string) (int, error) {
 	if _, err := c.resolve(); err != nil {
 		return 2, err
 	}
-	o := speed.Options{Seconds: *seconds, Count: *count, Multi: *multi, Planted: c.planted, Elapsed: *elapsed, Command: os.Args}
+	o := speed.Options{Root: c.root, Seconds: *seconds, Count: *count, Multi: *multi, Planted: c.planted, Elapsed: *elapsed, Command: os.Args}
 	for _, a := range speedList(*algs) {
 		if _, err := speed.LookupAlg(a); err != nil {
 			return 2, fmt.Errorf("--alg: %v", err)
@@ -107,6 +108,9 @@ func cmdSpeed(args []string) (int, error) {
 			return 2, fmt.Errorf("--bytes: %q is not a positive size", s)
 		}
 		o.Sizes = append(o.Sizes, n)
+	}
+	if err := validate.SpeedSizes(o.Algs, o.Sizes); err != nil {
+		return 2, err
 	}
 	if *count < 1 || *multi < 1 || *seconds <= 0 {
 		return 2, fmt.Errorf("--count and --multi must be >= 1 and --seconds > 0")

@@ -5,14 +5,17 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/fuzz"
 	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/suite"
+	"github.com/xarchlab/xarch/validate"
 )
 
 func cmdTest(args []string) (int, error) {
@@ -47,6 +50,7 @@ func cmdTest(args []string) (int, error) {
 		EveryModel: *everyModel,
 	}
 	o.Shard = rf.shard
+	rf.files.Seed, rf.files.FuzzCases = *fuzzSeed, *fuzzCases
 	if !*noProgress && term.IsTerminal(int(os.Stderr.Fd())) {
 		o.Progress = &bar{}
 	}
@@ -62,7 +66,14 @@ func cmdTest(args []string) (int, error) {
 	}
 	fmt.Println()
 	started := time.Now()
+	o.Partial = &suite.Partial{}
+	driver.OnInterrupt(func(sig syscall.Signal) { saveInterrupted(&rf, o, arches, started, sig) })
 	rep, err := suite.Run(o)
+	if err == nil {
+		if err := validate.Matched(*impl, rep.Levels); err != nil {
+			return 2, err
+		}
+	}
 	if err == nil && *fuzzCases >= 0 {
 		// Differential cases after the vectors, in the same matrix rows.
 		err = fuzz.AfterVectors(rep, o, *fuzzCases, *fuzzSeed, os.Stderr)
@@ -82,6 +93,18 @@ func cmdTest(args []string) (int, error) {
 		return 1, nil
 	}
 	return 0, nil
+}
+
+// saveInterrupted prints and writes the cells that finished before a
+// signal stopped the run, marked incomplete.
+func saveInterrupted(rf *reportFlags, o suite.Options, arches []string, started time.Time, sig syscall.Signal) {
+	rep := o.Partial.Snapshot(arches)
+	rep.Wall = time.Since(started)
+	rep.Print(os.Stdout)
+	rf.files.Incomplete = fmt.Sprintf("stopped by %s; %d result cell(s) of finished targets kept, the rest did not finish", driver.SignalName(sig), len(rep.Results))
+	if err := rf.files.Write(rep, o, started, nil); err != nil {
+		fmt.Fprintln(os.Stderr, "xarch:", err)
+	}
 }
 
 // bar is the progress display: one step per (arch, model) target.
