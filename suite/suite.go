@@ -178,6 +178,9 @@ func Run(o Options) (*Report, error) {
 	if o.Progress != nil {
 		o.Progress.Finish()
 	}
+	ev, evNotes := opensslEvidence(plans, rep.Results) // suite/openssl.go
+	rep.Results = append(rep.Results, o.Shard.keep(ev)...)
+	rep.Notes = append(rep.Notes, evNotes...)
 	sortResults(rep.Results, o.Arches)
 	sortProbes(rep.Probes, o.Arches)
 	sort.Strings(rep.Notes)

@@ -129,7 +129,16 @@ type provider struct{}
 // Families are the families the provider serves whole.
 var Families = []string{arch.SHA256, arch.SHA512, arch.AES, arch.GCM}
 
+// capVar is the capability variable of each arch's libcrypto.
+var capVar = map[string]string{"amd64": "OPENSSL_ia32cap", "arm64": "OPENSSL_armcap", "ppc64le": "OPENSSL_ppccap", "riscv64": "OPENSSL_riscvcap"}
+
 func init() {
+	// A mask set too late (after the library initialised) would silently
+	// test the detected level under the mask's name.
+	if v := os.Getenv(capVar[runtime.GOARCH]); v != "" && !strings.Contains(CPUInfo(), "env:") {
+		fmt.Fprintf(os.Stderr, "xarch-runner: %s=%s was not read by libcrypto (%s)\n", capVar[runtime.GOARCH], v, CPUInfo())
+		os.Exit(2)
+	}
 	arch.RegisterFeatures([]arch.Feature{{Name: Feature}}, func() map[string]bool { return map[string]bool{Feature: true} })
 	lvl := Level()
 	for _, fam := range Families {

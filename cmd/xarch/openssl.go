@@ -1,0 +1,40 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// --openssl adds OpenSSL's libcrypto levels (driver/openssl.go,
+// ci/openssl-levels.json) to the targets: "installed" takes the libraries
+// ci/install-deps.sh installs, "arm64=PREFIX,..." a user's own install
+// prefixes (./Configure ... --prefix=PREFIX && make install_sw); an
+// "only" element leaves xarch's own levels out.
+func registerOpenSSL(fs *flag.FlagSet, v *string) {
+	fs.StringVar(v, "openssl", os.Getenv("XARCH_OPENSSL"), "add OpenSSL's libcrypto as a provider, one level per capability mask: 'installed' (Debian 3.0 and 3.5, ci/install-deps.sh) or arch=PREFIX,... (your own install prefix per arch), plus ',only' to leave xarch's own levels out; default $XARCH_OPENSSL")
+}
+
+func checkOpenSSL(v string) error {
+	for _, part := range strings.Split(v, ",") {
+		if part == "" || part == "installed" || part == "only" {
+			continue
+		}
+		kv := strings.SplitN(part, "=", 2)
+		if len(kv) != 2 || kv[0] == "" || kv[1] == "" {
+			return fmt.Errorf("--openssl %q: want 'installed' or arch=PREFIX,... (e.g. arm64=/opt/openssl-arm64)", v)
+		}
+		ok := false
+		for _, l := range []string{"lib", "lib64"} {
+			if _, err := os.Stat(filepath.Join(kv[1], l, "libcrypto.so.3")); err == nil {
+				ok = true
+			}
+		}
+		if !ok {
+			return fmt.Errorf("--openssl %s=%s: no lib/libcrypto.so.3 or lib64/libcrypto.so.3 under the prefix", kv[0], kv[1])
+		}
+	}
+	return nil
+}
