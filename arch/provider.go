@@ -24,6 +24,12 @@ type Whole interface {
 	Stream(op *Op, params [][]byte) (crypt func(dst, src []byte) error, done func(), err error)
 }
 
+// MCTer is a provider that runs a Monte Carlo checkpoint itself (one
+// call into the library instead of a thousand).
+type MCTer interface {
+	MCT(op *Op, args [][]byte) ([][]byte, error)
+}
+
 // WholeOf returns im's provider entry point, nil for a kernel level.
 func WholeOf(im *Impl) Whole {
 	w, _ := im.Funcs.(Whole)
@@ -45,6 +51,14 @@ func RunMCT(op *Op, im *Impl, args [][]byte) ([][]byte, error) {
 	if w == nil {
 		return op.MCT(im, args)
 	}
+	if m, ok := w.(MCTer); ok {
+		return m.MCT(op, args)
+	}
+	return WholeMCT(w, op, args)
+}
+
+// WholeMCT runs a Monte Carlo checkpoint over a provider's Run and Stream.
+func WholeMCT(w Whole, op *Op, args [][]byte) ([][]byte, error) {
 	if op.Shape == wire.ShapeHash {
 		return wholeHashMCT(w, op, args)
 	}

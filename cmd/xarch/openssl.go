@@ -1,11 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/xarchlab/xarch/driver"
 )
 
 // --openssl adds OpenSSL's libcrypto levels (driver/openssl.go,
@@ -37,4 +40,44 @@ func checkOpenSSL(v string) error {
 		}
 	}
 	return nil
+}
+
+// sessionFor starts the runner that serves impl: a provider level
+// ("aes-gcm/openssl3.0-nopmull") runs in its own runner with its mask, so
+// `xarch run` (and so every repro line) finds it by name.
+func (c *common) sessionFor(arch, model, impl string) (*driver.Session, error) {
+	i := strings.Index(impl, "/openssl")
+	if i < 0 {
+		return c.session(arch, model)
+	}
+	level := impl[i+1:]
+	if model != "" && strings.Contains(model, ",") {
+		return nil, fmt.Errorf("--model must name one model here, got %q", model)
+	}
+	bo := c.buildOptions()
+	if bo.OpenSSL == "" {
+		bo.OpenSSL = "installed"
+	}
+	bo.OpenSSL += ",only"
+	plans, err := driver.Plan(driver.PlanOptions{Arches: []string{arch}, Models: model, ABI: c.abi, Build: bo})
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, p := range plans {
+		if p.OpenSSL == nil || p.OpenSSL.Name != level {
+			if p.OpenSSL != nil {
+				names = append(names, p.OpenSSL.Name)
+			}
+			continue
+		}
+		switch {
+		case p.Fail != "":
+			return nil, errors.New(p.Fail)
+		case p.Skip != "":
+			return nil, errors.New(p.Skip)
+		}
+		return driver.NewSession(p.Target, c.timeout)
+	}
+	return nil, fmt.Errorf("no OpenSSL level %s on %s (levels: %s)", level, arch, strings.Join(names, ", "))
 }

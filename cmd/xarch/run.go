@@ -86,7 +86,7 @@ func cmdRun(args []string) (int, error) {
 	if x.mct && *pieces != "" {
 		return 2, fmt.Errorf("--pieces does not apply to --mct")
 	}
-	sess, err := c.session(c.arch, c.model)
+	sess, err := c.sessionFor(c.arch, c.model, *impl) // openssl.go
 	if err != nil {
 		return 2, err
 	}

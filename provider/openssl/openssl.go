@@ -82,6 +82,42 @@ static int xo_gcm_final(EVP_CIPHER_CTX *c, int enc, unsigned char *tag, int tagl
 	EVP_CIPHER_CTX_free(c);
 	return r == 1 ? 1 : (enc ? -1 : 0);
 }
+
+// SHAVS Monte Carlo checkpoint in one call (a cgo call per step is slow
+// under emulation): MDi = H(MDi-3 || MDi-2 || MDi-1), 1000 times.
+static int xo_hash_mct(const char *name, const unsigned char *seed, int n, unsigned char *out) {
+	const EVP_MD *md = EVP_get_digestbyname(name);
+	unsigned char buf[3 * 64];
+	unsigned int got = 0;
+	int i;
+	if (md == NULL || n > 64) return -1;
+	memcpy(buf, seed, n); memcpy(buf + n, seed, n); memcpy(buf + 2 * n, seed, n);
+	for (i = 0; i < 1000; i++) {
+		if (EVP_Digest(buf, 3 * n, out, &got, md, NULL) != 1 || (int)got != n) return -1;
+		memmove(buf, buf + n, 2 * n);
+		memcpy(buf + 2 * n, out, n);
+	}
+	return 0;
+}
+
+// AESAVS Monte Carlo inner loop over one context (chaining carried):
+// ECB feeds the output back; the others feed the IV, then the output
+// before last. out and prev are 16 bytes.
+static int xo_aes_mct(EVP_CIPHER_CTX *c, int ecb, const unsigned char *iv, const unsigned char *text,
+		unsigned char *out, unsigned char *prev) {
+	unsigned char in[16];
+	int j, got;
+	memcpy(in, text, 16);
+	memset(out, 0, 16);
+	for (j = 0; j < 1000; j++) {
+		memcpy(prev, out, 16);
+		if (EVP_CipherUpdate(c, out, &got, in, 16) != 1 || got != 16) return -1;
+		if (ecb) memcpy(in, out, 16);
+		else if (j == 0) memcpy(in, iv, 16);
+		else memcpy(in, prev, 16);
+	}
+	return 0;
+}
 */
 import "C"
 
@@ -258,6 +294,56 @@ func (provider) Stream(op *arch.Op, params [][]byte) (func(dst, src []byte) erro
 		return nil
 	}
 	return crypt, func() { C.xo_cipher_free(c) }, nil
+}
+
+// MCT runs one Monte Carlo checkpoint inside the library (arch.MCTer).
+func (provider) MCT(op *arch.Op, args [][]byte) ([][]byte, error) {
+	if op.Shape == wire.ShapeHash {
+		name, ok := digestName[op.Name]
+		if !ok || len(args) != 1 || len(args[0]) != op.Out {
+			return nil, fmt.Errorf("%s Monte Carlo takes one %d-byte seed", op.Name, op.Out)
+		}
+		cn := cstr(name)
+		defer C.free(unsafe.Pointer(cn))
+		out := make([]byte, op.Out)
+		if C.xo_hash_mct(cn, bp(args[0]), C.int(op.Out), bp(out)) != 0 {
+			return nil, fmt.Errorf("EVP_Digest(%s) failed", name)
+		}
+		return [][]byte{out}, nil
+	}
+	if op.Family != arch.AES || len(args) != 3 || len(args[2]) != 16 {
+		return nil, fmt.Errorf("%s: no Monte Carlo test with these arguments", op.Name)
+	}
+	name, enc, err := cipherName(op, len(args[0]))
+	if err != nil {
+		return nil, err
+	}
+	ecb := strings.HasSuffix(name, "ECB")
+	iv := args[1]
+	if ecb {
+		iv = nil
+	} else if len(iv) != 16 {
+		return nil, fmt.Errorf("iv must be 16 bytes, got %d", len(iv))
+	}
+	cn := cstr(name)
+	defer C.free(unsafe.Pointer(cn))
+	e, ce := C.int(0), C.int(0)
+	if enc {
+		e = 1
+	}
+	if ecb {
+		ce = 1
+	}
+	c := C.xo_cipher_new(cn, bp(args[0]), bp(iv), e)
+	if c == nil {
+		return nil, fmt.Errorf("EVP cipher %s: init failed", name)
+	}
+	defer C.xo_cipher_free(c)
+	out, prev := make([]byte, 16), make([]byte, 16)
+	if C.xo_aes_mct(c, ce, bp(iv), bp(args[2]), bp(out), bp(prev)) != 0 {
+		return nil, fmt.Errorf("EVP_CipherUpdate(%s) failed", name)
+	}
+	return [][]byte{out, prev}, nil
 }
 
 var errParams = errors.New("aes-gcm takes key, iv, aad and a one-byte tag length")

@@ -71,3 +71,28 @@ func TestLevelName(t *testing.T) {
 		t.Fatalf("level %q", l)
 	}
 }
+
+// The library's own Monte Carlo loop against the generic one over Run and
+// Stream (arch.WholeMCT), for every hash and AES op that has one.
+func TestMCT(t *testing.T) {
+	key := bytes.Repeat([]byte{3}, 24)
+	iv := bytes.Repeat([]byte{9}, 16)
+	for _, o := range arch.Ops() {
+		var args [][]byte
+		switch {
+		case o.Shape == "hash" && o.Family != arch.SHA256 && o.Family != arch.SHA512:
+			continue
+		case o.Shape == "hash":
+			args = [][]byte{bytes.Repeat([]byte{5}, o.Out)}
+		case o.Family == arch.AES && o.MCT != nil:
+			args = [][]byte{key, iv, bytes.Repeat([]byte{1}, 16)}
+		default:
+			continue
+		}
+		got, err := provider{}.MCT(o, args)
+		want, err2 := arch.WholeMCT(provider{}, o, args)
+		if err != nil || err2 != nil || len(got) != len(want) || !bytes.Equal(bytes.Join(got, nil), bytes.Join(want, nil)) {
+			t.Fatalf("%s: %x %v, generic %x %v", o.Name, got, err, want, err2)
+		}
+	}
+}
