@@ -178,6 +178,22 @@ func (l OpenSSLLevel) Missing(det map[string]bool) string {
 	return "missing feature " + strings.Join(miss, ",")
 }
 
+// ModelIndependent reports whether level l makes the library run the same
+// code on every model: its value replaces detection whole (not ia32cap's
+// edits of the detected word) and leaves out arm64's CPUID bit, which
+// lets the library read the model's MIDR (N1/A72 NEON RSA, N2/V1 unroll8).
+func (a *OpenSSLArch) ModelIndependent(l OpenSSLLevel) bool {
+	if l.Detected() || a.Syntax == "ia32cap" {
+		return false
+	}
+	for _, b := range l.Bits {
+		if b == "ARMV8_CPUID" {
+			return false
+		}
+	}
+	return true
+}
+
 // Effective is the set of bits the library runs with under level l.
 func (a *OpenSSLArch) Effective(l OpenSSLLevel, det map[string]bool) map[string]bool {
 	if l.Detected() {

@@ -156,6 +156,15 @@ func buildOpenSSL(o BuildOptions, goarch string, a *ci.OpenSSLArch, lib openSSLL
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s lib=%s cc=%s %v\n", key, lib.name, cc, lib)
+	// The provider's own sources (cgo, the planted library).
+	filepath.Walk(filepath.Join(o.Root, "provider"), func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			b, _ := os.ReadFile(p)
+			fmt.Fprintf(h, "%s %d\n", p, len(b))
+			h.Write(b)
+		}
+		return nil
+	})
 	for _, f := range []string{so, filepath.Join(append(lib.include, "")[0], "openssl", "opensslv.h")} {
 		b, err := os.ReadFile(f)
 		if err != nil && f == so {
@@ -165,7 +174,8 @@ func buildOpenSSL(o BuildOptions, goarch string, a *ci.OpenSSLArch, lib openSSLL
 	}
 	dir := filepath.Join(o.CacheDir, "runners", fmt.Sprintf("openssl%s-%s-%s", lib.name, goarch, hex.EncodeToString(h.Sum(nil))[:20]))
 	path := filepath.Join(dir, "xarch-runner")
-	if VerifySum(path) == nil {
+	_, soErr := os.Stat(filepath.Join(dir, "gcmfault.so"))
+	if VerifySum(path) == nil && (soErr == nil || !hasTag(o.Tags, "xarch_planted")) {
 		holdRunner(dir)
 		return path, nil
 	}
@@ -210,7 +220,26 @@ func buildOpenSSL(o BuildOptions, goarch string, a *ci.OpenSSLArch, lib openSSLL
 		return "", err
 	}
 	holdRunner(dir)
+	if hasTag(o.Tags, "xarch_planted") {
+		so := filepath.Join(dir, "gcmfault.so")
+		args := []string{"-O2", "-shared", "-fPIC", "-o", so, filepath.Join(o.Root, "provider/openssl/planted/gcmfault.c"), "-ldl"}
+		for _, i := range lib.include {
+			args = append(args, "-I"+i)
+		}
+		if out, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+			return "", fmt.Errorf("building the planted OpenSSL fault for %s: %v\n%s", goarch, err, out)
+		}
+	}
 	return path, nil
+}
+
+func hasTag(tags []string, t string) bool {
+	for _, x := range tags {
+		if x == t {
+			return true
+		}
+	}
+	return false
 }
 
 var (
@@ -348,6 +377,14 @@ func planOpenSSL(o PlanOptions, base []Planned) ([]Planned, error) {
 					os.MkdirAll(op.Evidence, 0o755)
 					q.Target.QemuArgs = append(q.Target.QemuArgs, "-d", "in_asm", "-D", filepath.Join(op.Evidence, "inasm-%d.log"))
 				}
+				out = append(out, q)
+			}
+			if hasTag(o.Build.Tags, "xarch_planted") {
+				// The planted fault: the detected level with a library
+				// interposed that corrupts GCM output past 512 bytes.
+				q := p
+				q.Target.Env = []string{"XARCH_OPENSSL_LEVEL=planted-gcm512", "LD_PRELOAD=" + filepath.Join(filepath.Dir(q.Target.Binary), "gcmfault.so")}
+				q.OpenSSL = &OpenSSLPlan{Lib: lib.name, Arch: a, Name: ver + "-planted-gcm512", CPUInfo: info, Detected: det}
 				out = append(out, q)
 			}
 		}

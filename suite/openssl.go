@@ -38,7 +38,7 @@ func opensslEvidence(plans []driver.Planned, results []Result) ([]Result, []stri
 	var masked []*evidence
 	for _, p := range plans {
 		op := p.OpenSSL
-		if op == nil || op.Arch == nil || p.Skip != "" || p.Fail != "" {
+		if op == nil || op.Arch == nil || p.Skip != "" || p.Fail != "" || strings.Contains(op.Name, "-planted") {
 			continue
 		}
 		t := p.Target
@@ -114,6 +114,14 @@ func opensslEvidence(plans []driver.Planned, results []Result) ([]Result, []stri
 	}
 	sort.Strings(notes)
 	return out, notes
+}
+
+// opensslTwin: a provider level whose capability word replaces detection
+// whole (and reads no model register) runs the same library code on every
+// model, so its vector files run once per emulator, as a feature-free
+// level's do (twins.go); its fuzz cases and evidence run on every model.
+func opensslTwin(p driver.Planned) bool {
+	return p.OpenSSL != nil && p.OpenSSL.Arch != nil && p.OpenSSL.Arch.ModelIndependent(p.OpenSSL.Level)
 }
 
 func sameCounts(a, b map[string]int) bool {

@@ -296,7 +296,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 				if !o.Shard.Has(t.Arch, t.Model, im.Name, f) {
 					continue
 				}
-				if home != "" && !o.EveryModel && !vs.Synthetic && modelIndependent(im) {
+				if home != "" && !o.EveryModel && !vs.Synthetic && (modelIndependent(im) || opensslTwin(p)) {
 					out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, File: f, Status: Skipped,
 						RanOn: home, Reason: ranOnReason(home)})
 					continue

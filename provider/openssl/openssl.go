@@ -178,11 +178,22 @@ func init() {
 	arch.RegisterFeatures([]arch.Feature{{Name: Feature}}, func() map[string]bool { return map[string]bool{Feature: true} })
 	lvl := Level()
 	for _, fam := range Families {
-		arch.Register(&arch.Impl{
+		im := &arch.Impl{
 			Name: fam + "/" + lvl, Alg: fam, Arch: runtime.GOARCH, Requires: []string{Feature},
 			// Never dispatch's pick: the runner's own levels stay the default.
 			Rank: -100, Funcs: provider{},
-		})
+			// The planted fault's level (LD_PRELOAD, driver/openssl.go).
+			Planted: strings.Contains(lvl, "-planted"),
+		}
+		if fam == arch.AES || fam == arch.GCM {
+			// OpenSSL's block batches (aes_v8's 5x loops, the 4-block and
+			// unroll8 GCM kernels) and the Graviton2 report's sizes: the
+			// fuzzer's edges are these, +-1.
+			im.Tuning = []arch.Tuning{{Name: "aes_v8-5x", Value: 5, Unit: arch.Blocks}, {Name: "gcm-4x", Value: 4, Unit: arch.Blocks},
+				{Name: "unroll8", Value: 8, Unit: arch.Blocks}, {Name: "report-256", Value: 256, Unit: arch.Bytes},
+				{Name: "report-512", Value: 512, Unit: arch.Bytes}, {Name: "report-1024", Value: 1024, Unit: arch.Bytes}}
+		}
+		arch.Register(im)
 	}
 }
 
