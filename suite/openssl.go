@@ -45,7 +45,7 @@ func opensslEvidence(plans []driver.Planned, results []Result) ([]Result, []stri
 		res := Result{Arch: t.Arch, Model: t.Model, Impl: "evidence/" + op.Name, File: EvidenceFile, Status: Passed}
 		if op.Evidence == "" {
 			res.File = "evidence (native)"
-			res.Reason = "native: no instruction trace here; the runner checked that the library read the mask (" + strings.TrimPrefix(op.CPUInfo, "CPUINFO: ") + ")"
+			res.Reason = fmt.Sprintf("native: no instruction trace here; the runner checked that the library read %s=%s (detected unmasked: %s)", op.Arch.Env, op.Level.Value, strings.TrimPrefix(op.CPUInfo, "CPUINFO: "))
 			notes = append(notes, fmt.Sprintf("openssl evidence %s %s: %s", t, op.Name, res.Reason))
 			out = append(out, res)
 			continue
