@@ -32,10 +32,13 @@ type OpenSSLLibrary struct {
 
 // OpenSSLArch is one arch's capability variable, bits, levels, evidence.
 type OpenSSLArch struct {
-	Env          string              `json:"env"`
-	Syntax       string              `json:"syntax"` // word, ia32cap, isa
-	Triplet      string              `json:"triplet"`
-	Debian       string              `json:"debian"`
+	Env     string `json:"env"`
+	Syntax  string `json:"syntax"` // word, ia32cap, isa
+	Triplet string `json:"triplet"`
+	Debian  string `json:"debian"`
+	// Gen, when set, is the emulator generation the levels need (the
+	// library detects nothing under older ones).
+	Gen          string              `json:"gen"`
 	Bits         map[string]string   `json:"bits"`
 	Levels       []OpenSSLLevel      `json:"levels"`
 	Instructions []OpenSSLInstrEntry `json:"instructions"`

@@ -315,6 +315,25 @@ func planOpenSSL(o PlanOptions, base []Planned) ([]Planned, error) {
 		}
 		for _, lib := range libs {
 			p := b
+			if a.Gen != "" && b.Target.Qemu != "" && b.Target.Gen != a.Gen && b.Skip == "" && b.Fail == "" {
+				// The library detects nothing under an older emulator (riscv64:
+				// no riscv_hwprobe in QEMU 7.2): the same -cpu, newer QEMU.
+				mt, err := ci.Load()
+				if err != nil {
+					return nil, err
+				}
+				row, err := mt.Find(goarch)
+				if err != nil {
+					return nil, err
+				}
+				path, why := mt.QemuPath(row, a.Gen)
+				if why != "" {
+					p = fail(p, why)
+				} else {
+					p.Target.Qemu, p.Target.Gen, p.Target.Emulator = path, a.Gen, EmulatorVersion(path)
+					p.Target.Model = p.Model.Name + "@qemu" + a.Gen
+				}
+			}
 			p.Model.Expect, p.Model.ExpectGen = nil, nil
 			p.Target.Mask, p.Target.Force = "", ""
 			if b.Skip != "" || b.Fail != "" {
