@@ -94,7 +94,11 @@ func opensslEvidence(plans []driver.Planned, results []Result) ([]Result, []stri
 		} else {
 			masked = append(masked, ev)
 		}
-		notes = append(notes, fmt.Sprintf("openssl evidence %s %s (%s): %s", t, op.Name, strings.TrimPrefix(op.CPUInfo, "CPUINFO: "), text))
+		mask := "unmasked"
+		if !op.Level.Detected() {
+			mask = op.Arch.Env + "=" + op.Level.Value
+		}
+		notes = append(notes, fmt.Sprintf("openssl evidence %s %s (%s; detected %s): %s", t, op.Name, mask, strings.TrimPrefix(op.CPUInfo, "CPUINFO: "), text))
 		out = append(out, res)
 	}
 	// A mask is judged against the detected level of its model and library.

@@ -316,7 +316,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 			abi.collect(sess)
 		}
 	}
-	if !seen && o.Impl != "" {
+	if !seen && o.Impl != "" && p.OpenSSL == nil { // a provider level serves only its own names
 		var names []string
 		for _, im := range info.Impls {
 			names = append(names, im.Name)
@@ -349,6 +349,9 @@ type caseEnv struct {
 // repro builds the `xarch run` command line for one input.
 func (e caseEnv) repro(extra string) string {
 	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s", e.t.Arch, shellQuote(e.t.Model), e.impl)
+	if ossl := e.o.Build.OpenSSL; ossl != "" && strings.Contains(ossl, "=") {
+		s += " --openssl " + shellQuote(ossl) // a user's prefix; installed ones are found by name
+	}
 	if e.o.Mask != "" {
 		s += " --mask " + e.o.Mask
 	}
