@@ -46,13 +46,34 @@ func checkOpenSSL(v string) error {
 // ("aes-gcm/openssl3.0-nopmull") runs in its own runner with its mask, so
 // `xarch run` (and so every repro line) finds it by name.
 func (c *common) sessionFor(arch, model, impl string) (*driver.Session, error) {
-	i := strings.Index(impl, "/openssl")
-	if i < 0 {
+	if !strings.Contains(impl, "/openssl") {
 		return c.session(arch, model)
 	}
+	t, err := c.targetFor(arch, model, impl)
+	if err != nil {
+		return nil, err
+	}
+	return driver.NewSession(t, c.timeout)
+}
+
+// targetFor is the target of impl's level (every name in impl must be of
+// that one level: one runner process is one mask).
+func (c *common) targetFor(arch, model, impl string) (driver.Target, error) {
+	i := strings.Index(impl, "/openssl")
+	if i < 0 {
+		return c.target(arch, model)
+	}
 	level := impl[i+1:]
+	if j := strings.Index(level, ","); j >= 0 {
+		level = level[:j]
+	}
+	for _, n := range strings.Split(impl, ",") {
+		if !strings.HasSuffix(n, "/"+level) {
+			return driver.Target{}, fmt.Errorf("--impl %q: one OpenSSL level at a time (each runs in its own runner), got %s", impl, n)
+		}
+	}
 	if model != "" && strings.Contains(model, ",") {
-		return nil, fmt.Errorf("--model must name one model here, got %q", model)
+		return driver.Target{}, fmt.Errorf("--model must name one model here, got %q", model)
 	}
 	bo := c.buildOptions()
 	if bo.OpenSSL == "" {
@@ -61,7 +82,7 @@ func (c *common) sessionFor(arch, model, impl string) (*driver.Session, error) {
 	bo.OpenSSL += ",only"
 	plans, err := driver.Plan(driver.PlanOptions{Arches: []string{arch}, Models: model, ABI: c.abi, Build: bo})
 	if err != nil {
-		return nil, err
+		return driver.Target{}, err
 	}
 	var names []string
 	for _, p := range plans {
@@ -73,11 +94,11 @@ func (c *common) sessionFor(arch, model, impl string) (*driver.Session, error) {
 		}
 		switch {
 		case p.Fail != "":
-			return nil, errors.New(p.Fail)
+			return p.Target, errors.New(p.Fail)
 		case p.Skip != "":
-			return nil, errors.New(p.Skip)
+			return p.Target, errors.New(p.Skip)
 		}
-		return driver.NewSession(p.Target, c.timeout)
+		return p.Target, nil
 	}
-	return nil, fmt.Errorf("no OpenSSL level %s on %s (levels: %s)", level, arch, strings.Join(names, ", "))
+	return driver.Target{}, fmt.Errorf("no OpenSSL level %s on %s (levels: %s)", level, arch, strings.Join(names, ", "))
 }
