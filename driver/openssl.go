@@ -293,6 +293,13 @@ func planOpenSSL(o PlanOptions, base []Planned) ([]Planned, error) {
 	bins := map[string]string{}
 	berr := map[string]error{}
 	run := fmt.Sprintf("%d-%d", os.Getpid(), time.Now().UnixNano())
+	// Evidence of earlier runs is kept a day (a report may point at it).
+	old, _ := filepath.Glob(filepath.Join(o.Build.CacheDir, "openssl-evidence", "*"))
+	for _, d := range old {
+		if st, err := os.Stat(d); err == nil && time.Since(st.ModTime()) > 24*time.Hour {
+			os.RemoveAll(d)
+		}
+	}
 	sparcDone := false
 	for _, b := range base {
 		goarch := b.Target.Arch
