@@ -62,8 +62,11 @@ type OpenSSLInstrEntry struct {
 	// Lanes, when set, counts translation blocks in which the instruction
 	// writes exactly this many distinct registers (arm64 Rd: bits 0-4).
 	Lanes int `json:"lanes"`
-	value uint32
-	mask  uint32
+	// Report, when set, counts and shows the instruction without requiring
+	// it (a path the library picks by more than the word: input length, model).
+	Report bool `json:"report"`
+	value  uint32
+	mask   uint32
 }
 
 // Detected reports whether the level is the unmasked library.
@@ -220,7 +223,7 @@ func (a *OpenSSLArch) Effective(l OpenSSLLevel, det map[string]bool) map[string]
 
 // Expect says whether instruction in should appear under effective bits eff.
 func (in OpenSSLInstrEntry) Expect(eff map[string]bool) bool {
-	if !eff[in.Bit] {
+	if !eff[in.Bit] || in.Report {
 		return false
 	}
 	for _, u := range in.Unless {

@@ -105,7 +105,7 @@ func opensslEvidence(plans []driver.Planned, results []Result) ([]Result, []stri
 	for _, ev := range masked {
 		t, op := ev.p.Target, ev.p.OpenSSL
 		d := detected[t.Arch+"\x00"+t.Model+"\x00"+op.Lib]
-		if d == nil || !sameCounts(d.counts, ev.counts) {
+		if d == nil || !sameCounts(d.counts, ev.counts) || !ev.judged(d, ran) {
 			continue
 		}
 		for i := range out {
@@ -126,6 +126,24 @@ func opensslEvidence(plans []driver.Planned, results []Result) ([]Result, []stri
 // level's do (twins.go); its fuzz cases and evidence run on every model.
 func opensslTwin(p driver.Planned) bool {
 	return p.OpenSSL != nil && p.OpenSSL.Arch != nil && p.OpenSSL.Arch.ModelIndependent(p.OpenSSL.Level)
+}
+
+// judged: some instruction the mask should change (expected under one
+// word, not the other) belongs to a family that ran in both runs; else
+// equal counts say nothing about the mask (--impl left that family out).
+func (ev *evidence) judged(d *evidence, ran map[string]bool) bool {
+	op, dp := ev.p.OpenSSL, d.p.OpenSSL
+	me, de := op.Arch.Effective(op.Level, op.Detected), dp.Arch.Effective(dp.Level, dp.Detected)
+	t := ev.p.Target
+	for _, in := range op.Arch.Instructions {
+		if in.Expect(me) == in.Expect(de) {
+			continue
+		}
+		if ran[t.Arch+"\x00"+t.Model+"\x00"+in.Family+"/"+op.Name] && ran[t.Arch+"\x00"+t.Model+"\x00"+in.Family+"/"+dp.Name] {
+			return true
+		}
+	}
+	return false
 }
 
 func sameCounts(a, b map[string]int) bool {
