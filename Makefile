@@ -6,6 +6,9 @@ ARCH ?= all
 GO   ?= go
 BIN  := bin/xarch
 XARCH_FLAGS ?=
+# OpenSSL's libcrypto levels in the suite (--openssl): OPENSSL=installed adds
+# them (ci/openssl-levels.json); off by default until the whole matrix has run.
+OPENSSL ?=
 
 .PHONY: all deps build suite test-arch test unit cross lint sparc64-build clean
 
@@ -21,7 +24,7 @@ build:
 # The main job: every arch, every default model, every implementation.
 # Also writes xarch-report.html: the matrix as one self-contained page.
 suite: deps build
-	$(BIN) test --arch all --html xarch-report.html $(XARCH_FLAGS)
+	$(BIN) test --arch all --html xarch-report.html $(if $(OPENSSL),--openssl $(OPENSSL)) $(XARCH_FLAGS)
 
 # One person, one arch: make test-arch ARCH=ppc64le
 test-arch: deps build
@@ -35,6 +38,8 @@ test: deps lint sparc64-build unit cross
 unit:
 	@# suite: TestEmulatedEachArch runs every family on each arch's richest model (about 5-9 min on 2 cores).
 	$(GO) test -count=1 -timeout 25m ./...
+	@# The OpenSSL provider (cgo, its own tag), against Go's crypto natively.
+	CGO_ENABLED=1 $(GO) test -count=1 -tags xarch_openssl ./provider/openssl
 
 cross:
 	bash ci/cross-unit-tests.sh

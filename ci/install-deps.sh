@@ -17,6 +17,14 @@
 # is unpacked the same way into $XARCH_GAS_DIR (default
 # /opt/xarch/binutils-2.44): Debian 12's as 2.40 lacks the vector crypto
 # instructions, and arch/riscv64's encoding test checks every WORD with it.
+#
+# OpenSSL as a provider (provider/openssl, ci/openssl-levels.json): Debian
+# 12's libssl3/libssl-dev 3.0 for arm64 and ppc64el beside amd64's
+# (multiarch: the versions must match), the cross gcc of each arch for the
+# cgo runner, and Debian 13's OpenSSL 3.5 unpacked into a private root per
+# arch under $XARCH_OPENSSL_DIR (default /opt/xarch/openssl3.5/<arch>),
+# with its own C library: run it with qemu -L <root> (never -L /usr/<triplet>
+# with multiarch libc installed: that loader meets the wrong libc).
 set -euo pipefail
 
 PACKAGES=(
@@ -32,7 +40,22 @@ PACKAGES=(
   make
   ca-certificates
   git
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+  gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
+  gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
 )
+# Multiarch OpenSSL 3.0 (Multi-Arch: same; installed after dpkg
+# --add-architecture). Not openssl:<arch>: it is Multi-Arch: foreign and
+# would replace the host's openssl.
+FOREIGN_ARCHES=(arm64 ppc64el)
+FOREIGN_PACKAGES=(libssl3:arm64 libssl-dev:arm64 libssl3:ppc64el libssl-dev:ppc64el)
+
+# OpenSSL 3.5 from trixie, one private root per Debian arch.
+OPENSSL35_DIR=${XARCH_OPENSSL_DIR:-/opt/xarch/openssl3.5}
+OPENSSL35_SUITE=trixie
+OPENSSL35_VERSION=3.5
+OPENSSL35_ARCHES=(amd64 arm64 riscv64 ppc64el)
+OPENSSL35_PACKAGES=(libssl3t64 libssl-dev libc6 libzstd1 zlib1g libgcc-s1)
 # Commands that prove the packages are there (checked before and after).
 COMMANDS=(qemu-x86_64-static qemu-aarch64-static qemu-ppc64le-static qemu-sparc64-static
   sparc64-linux-gnu-gccgo-12 sparc64-linux-gnu-objdump aarch64-linux-gnu-objdump
@@ -59,6 +82,18 @@ missing() {
     [ -x "$QEMU10_DIR/$b" ] || { m+=("$QEMU10_DIR/$b"); break; }
   done
   "$GAS_DIR/bin/riscv64-linux-gnu-as" --version 2>/dev/null | grep -q " $GAS_VERSION" || m+=("$GAS_DIR/bin/riscv64-linux-gnu-as")
+  for c in aarch64-linux-gnu-gcc powerpc64le-linux-gnu-gcc riscv64-linux-gnu-gcc; do
+    command -v "$c" >/dev/null 2>&1 || m+=("$c")
+  done
+  local want have
+  want=$(dpkg-query -W -f='${Version}' libssl3:amd64 2>/dev/null || true)
+  for p in "${FOREIGN_PACKAGES[@]}"; do
+    have=$(dpkg-query -W -f='${Version}' "$p" 2>/dev/null || true)
+    [ -n "$have" ] && [ "$have" = "$want" ] || m+=("$p")
+  done
+  for a in "${OPENSSL35_ARCHES[@]}"; do
+    [ -f "$OPENSSL35_DIR/$a/VERSION" ] || m+=("$OPENSSL35_DIR/$a")
+  done
   echo "${m[@]:-}"
 }
 
@@ -154,6 +189,46 @@ EOS
   echo "xarch: GNU as for RISC-V in $GAS_DIR: $("$GAS_DIR/bin/riscv64-linux-gnu-as" --version | head -1)"
 }
 
+# install_openssl35: trixie's libssl3t64 (and libssl-dev for the headers)
+# for each arch, with the C library it needs, into $OPENSSL35_DIR/<arch>.
+# An arch the mirror does not serve is recorded in VERSION as "not served"
+# (so a second run is a no-op) and reported; xarch then skips its 3.5 levels.
+install_openssl35() {
+  local a tmp d pk todo=()
+  for a in "${OPENSSL35_ARCHES[@]}"; do
+    [ -f "$OPENSSL35_DIR/$a/VERSION" ] || todo+=("$a")
+  done
+  [ ${#todo[@]} -gt 0 ] || return 0
+  tmp=$(mktemp -d)
+  # shellcheck disable=SC2064
+  trap "rm -rf '$tmp'" RETURN
+  fetch_debs "$OPENSSL35_SUITE" "$tmp"
+  # The private lists again, with every arch wanted (riscv64 is no dpkg arch here).
+  APT+=(-o APT::Architectures::=amd64)
+  for a in "${todo[@]}"; do APT+=(-o APT::Architectures::="$a"); done
+  apt-get "${APT[@]}" update -qq
+  for a in "${todo[@]}"; do
+    pk=()
+    for d in "${OPENSSL35_PACKAGES[@]}"; do pk+=("$d:$a"); done
+    mkdir -p "$tmp/$a"
+    if ! (cd "$tmp/$a" && apt-get "${APT[@]}" download -qq "${pk[@]}" >"$tmp/$a.log" 2>&1); then
+      # Recorded, so a second run is a no-op; xarch skips that arch's 3.5 levels.
+      mkdir -p "$OPENSSL35_DIR/$a"
+      echo "not served: $(tail -1 "$tmp/$a.log")" >"$OPENSSL35_DIR/$a/VERSION"
+      echo "xarch: OpenSSL $OPENSSL35_VERSION for $a: not served by the mirror: $(tail -1 "$tmp/$a.log")" >&2
+      continue
+    fi
+    rm -rf "$OPENSSL35_DIR/$a"
+    mkdir -p "$OPENSSL35_DIR/$a"
+    for d in "$tmp/$a"/*.deb; do dpkg-deb -x "$d" "$OPENSSL35_DIR/$a"; done
+    # The packages' files live under usr/; the loader path is /lib/...
+    [ -e "$OPENSSL35_DIR/$a/lib" ] || ln -s usr/lib "$OPENSSL35_DIR/$a/lib"
+    [ "$a" != amd64 ] || [ -e "$OPENSSL35_DIR/$a/lib64" ] || ln -s usr/lib64 "$OPENSSL35_DIR/$a/lib64"
+    dpkg-deb -f "$tmp/$a"/libssl3t64_*.deb Version >"$OPENSSL35_DIR/$a/VERSION"
+    echo "xarch: OpenSSL $(cat "$OPENSSL35_DIR/$a/VERSION") for $a in $OPENSSL35_DIR/$a"
+  done
+}
+
 if [ "${1:-}" = "--check" ]; then
   m=$(missing)
   if [ -n "$m" ]; then
@@ -178,10 +253,18 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
+for a in "${FOREIGN_ARCHES[@]}"; do
+  dpkg --print-foreign-architectures | grep -qx "$a" || dpkg --add-architecture "$a"
+done
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${PACKAGES[@]}" >/dev/null
+# Pinned to the host's libssl3 version: Multi-Arch: same packages must match.
+v=$(dpkg-query -W -f='${Version}' libssl3:amd64 2>/dev/null || apt-cache policy libssl3 | awk '/Candidate:/{print $2}')
+apt-get install -y -qq --no-install-recommends libssl3:amd64="$v" libssl-dev:amd64="$v" \
+  $(for p in "${FOREIGN_PACKAGES[@]}"; do printf '%s=%s ' "$p" "$v"; done) >/dev/null
 install_qemu10
 install_gas
+install_openssl35
 m=$(missing)
 if [ -n "$m" ]; then
   echo "xarch: still missing after install: $m" >&2

@@ -35,6 +35,10 @@ type BuildOptions struct {
 	CacheDir string   // where built runners are kept
 	Tags     []string // extra build tags, e.g. xarch_planted
 	Log      io.Writer
+	// OpenSSL adds OpenSSL's libcrypto levels to every plan (openssl.go):
+	// "" none, "installed" the libraries of ci/openssl-levels.json, or
+	// "arch=PREFIX,..." a user's own install prefixes.
+	OpenSSL string
 }
 
 // FindRoot walks up from dir to the xarch module root.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -31,6 +32,11 @@ type Target struct {
 	Mask     string // features to turn off (runner --mask)
 	Force    string // features to treat as detected (runner --force; ci.Model.Force)
 	ABI      bool   // kernels through the ABI trampoline (runner --abi)
+	// Env is added to the runner's environment (a provider level's
+	// capability variable, read before its library initialises), and
+	// QemuArgs to the emulator's arguments (-L root, -d in_asm).
+	Env      []string
+	QemuArgs []string
 }
 
 // String is "arch/model".
@@ -44,6 +50,7 @@ func (t Target) Command() []string {
 		if t.CPU != "" {
 			argv = append(argv, "-cpu", t.CPU)
 		}
+		argv = append(argv, t.QemuArgs...)
 	}
 	argv = append(argv, t.Binary)
 	if t.Mask != "" {
@@ -115,6 +122,9 @@ func Start(t Target, timeout time.Duration) (*Runner, error) {
 		return nil, fmt.Errorf("%s: cannot launch %s: %v (run `sudo ci/install-deps.sh`)", t, argv[0], err)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
+	if len(t.Env) > 0 {
+		cmd.Env = append(os.Environ(), t.Env...)
+	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err

@@ -29,6 +29,8 @@ type Planned struct {
 	Model  ci.Model
 	Skip   string
 	Fail   string
+	// OpenSSL is set on a provider level's target (openssl.go).
+	OpenSSL *OpenSSLPlan
 }
 
 // Plan turns arches and models into targets: the one constructor `xarch
@@ -94,6 +96,9 @@ func Plan(o PlanOptions) ([]Planned, error) {
 			p.Target.Binary = bin
 			out = append(out, p)
 		}
+	}
+	if o.Build.OpenSSL != "" {
+		return planOpenSSL(o, out)
 	}
 	return out, nil
 }

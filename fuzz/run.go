@@ -716,6 +716,9 @@ func (tr *targetRun) repro(f *Failure) string {
 	if tr.o.Planted {
 		s += " --planted"
 	}
+	if o := tr.o.Build.OpenSSL; o != "" {
+		s += " --openssl " + shell.Quote(o) // the provider level's own target
+	}
 	if !tr.o.ABI {
 		s += " --abi=false"
 	}

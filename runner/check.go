@@ -314,7 +314,7 @@ func runVariant(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, v chec
 			res = append([]byte{CheckFault}, wire.AppendFaultSite(msg, site)...)
 		}
 	}()
-	out, err := op.Run(im, params, dst, src, v.chunks)
+	out, err := arch.RunOp(op, im, params, dst, src, v.chunks)
 	if err != nil {
 		return append([]byte{CheckError}, err.Error()...)
 	}

@@ -313,7 +313,7 @@ func runOp(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, chunks []in
 			data = dst
 		}
 	}
-	return op.Run(im, params, dst, data, chunks)
+	return arch.RunOp(op, im, params, dst, data, chunks)
 }
 
 func cmdRun(s *Server, args [][]byte) ([][]byte, error) {
@@ -415,7 +415,7 @@ func cmdMCT(s *Server, args [][]byte) ([][]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("args: %v", err)
 	}
-	return op.MCT(im, a)
+	return arch.RunMCT(op, im, a)
 }
 
 // hashOp finds a hash-shaped op for the hash shorthands.
@@ -432,7 +432,7 @@ func cmdHash(s *Server, args [][]byte) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := op.Run(im, nil, nil, args[2], nil)
+	out, err := arch.RunOp(op, im, nil, nil, args[2], nil)
 	if err != nil {
 		return nil, err
 	}
@@ -444,5 +444,5 @@ func cmdHashMCT(s *Server, args [][]byte) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return op.MCT(im, args[2:3])
+	return arch.RunMCT(op, im, args[2:3])
 }

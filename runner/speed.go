@@ -64,7 +64,7 @@ func cmdSpeed(s *Server, args [][]byte) ([][]byte, error) {
 	var lasts []func() []byte
 	var runs []func(int)
 	for _, im := range ims {
-		run, last, err := alg.Prepare(im, size)
+		run, last, err := arch.PrepareSpeed(alg, im, size)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", im.Name, err)
 		}

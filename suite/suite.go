@@ -267,6 +267,9 @@ func Run(o Options) (*Report, error) {
 	if o.Progress != nil {
 		o.Progress.Finish()
 	}
+	ev, evNotes := opensslEvidence(plans, rep.Results) // suite/openssl.go
+	rep.Results = append(rep.Results, o.Shard.keep(ev)...)
+	rep.Notes = append(rep.Notes, evNotes...)
 	sortResults(rep.Results, o.Arches)
 	SortProbes(rep.Probes, o.Arches)
 	sort.Strings(rep.Notes)
@@ -367,7 +370,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 				if !o.Shard.Has(t.Arch, t.Model, im.Name, f) {
 					continue
 				}
-				if home != "" && !o.EveryModel && !vs.Synthetic && modelIndependent(im) {
+				if home != "" && !o.EveryModel && !vs.Synthetic && (modelIndependent(im) || opensslTwin(p)) {
 					out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, File: f, Status: Skipped,
 						RanOn: home, Reason: ranOnReason(home)})
 					continue
@@ -388,7 +391,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 			abi.collect(sess)
 		}
 	}
-	if !seen && o.Impl != "" {
+	if !seen && o.Impl != "" && p.OpenSSL == nil { // a provider level serves only its own names
 		var names []string
 		for _, im := range info.Impls {
 			names = append(names, im.Name)
@@ -421,6 +424,9 @@ type caseEnv struct {
 // repro builds the `xarch run` command line for one input.
 func (e caseEnv) repro(extra string) string {
 	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s", e.t.Arch, shell.Quote(e.t.Model), shell.Quote(e.impl))
+	if ossl := e.o.Build.OpenSSL; ossl != "" && strings.Contains(ossl, "=") {
+		s += " --openssl " + shell.Quote(ossl) // a user's prefix; installed ones are found by name
+	}
 	if e.o.Mask != "" {
 		s += " --mask " + shell.Quote(e.o.Mask)
 	}

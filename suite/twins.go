@@ -31,7 +31,7 @@ func homes(plans []driver.Planned) []string {
 			continue
 		}
 		t := p.Target
-		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%s\x00%v", t.Arch, t.Binary, t.Qemu, t.Emulator, t.Mask, t.ABI)
+		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%s\x00%v\x00%v", t.Arch, t.Binary, t.Qemu, t.Emulator, t.Mask, t.ABI, t.Env)
 		if h, ok := first[key]; ok {
 			out[i] = h
 			continue

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"os"
 
-	_ "github.com/xarchlab/xarch/arch/all"
 	"github.com/xarchlab/xarch/runner"
 )
 

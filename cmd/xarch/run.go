@@ -92,7 +92,7 @@ func cmdRun(args []string) (int, error) {
 			return 2, err
 		}
 	}
-	sess, err := c.session(c.arch, c.model)
+	sess, err := c.sessionFor(c.arch, c.model, *impl) // openssl.go
 	if err != nil {
 		return 2, err
 	}

@@ -115,7 +115,7 @@ func cmdSpeed(args []string) (int, error) {
 	if *count < 1 || *multi < 1 || *seconds <= 0 {
 		return 2, fmt.Errorf("--count and --multi must be >= 1 and --seconds > 0")
 	}
-	t, err := c.target(c.arch, c.model)
+	t, err := c.targetFor(c.arch, c.model, *impls) // openssl.go: a provider level's own runner
 	if err != nil {
 		return 2, err
 	}

@@ -1,0 +1,41 @@
+package driver
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/xarchlab/xarch/ci"
+)
+
+func TestCountEvidence(t *testing.T) {
+	tab, err := ci.LoadOpenSSL()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	log := "----------------\nIN: \n" +
+		"0x0000000000401000:  4e284800  aese v0.16b, v0.16b\n" + // the runner's own (Go's map hash)
+		"0x0000005500001000:  4e284800  aese v0.16b, v0.16b\n" +
+		"0x0000005500001004:  4e284821  aese v1.16b, v1.16b\n" +
+		"0x0000005500001008:  4e284842  aese v2.16b, v2.16b\n" +
+		"0x000000550000100c:  4e284a52  aese v18.16b, v18.16b\n" +
+		"0x0000005500001010:  4e284b18  aese v24.16b, v24.16b\n" +
+		"0x0000005500001014:  4ee0e020  .byte 0x20, 0xe0, 0xe0, 0x4e\n" +
+		"\n----------------\nIN: \n" +
+		"0x0000005500002000:  ce000000  .byte 0x00, 0x00, 0x00, 0xce\n"
+	if err := os.WriteFile(filepath.Join(dir, "inasm-1.log"), []byte(log), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := &OpenSSLPlan{Arch: tab.Arches["arm64"], Evidence: dir, Own: [][2]uint64{{0x400000, 0x500000}}}
+	c, err := CountEvidence(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c["aese"] != 5 || c["aese-5x"] != 1 || c["pmull"] != 1 || c["eor3"] != 1 || c["sha512h"] != 0 {
+		t.Fatalf("counts %v", c)
+	}
+	if _, err := CountEvidence(&OpenSSLPlan{Arch: tab.Arches["arm64"], Evidence: t.TempDir()}); err == nil {
+		t.Fatal("no log counted as evidence")
+	}
+}
