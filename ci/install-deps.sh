@@ -55,7 +55,18 @@ OPENSSL35_DIR=${XARCH_OPENSSL_DIR:-/opt/xarch/openssl3.5}
 OPENSSL35_SUITE=trixie
 OPENSSL35_VERSION=3.5
 OPENSSL35_ARCHES=(amd64 arm64 riscv64 ppc64el)
-OPENSSL35_PACKAGES=(libssl3t64 libssl-dev libc6 libzstd1 zlib1g libgcc-s1)
+# openssl: its binary is xarch speed's openssl3.5 peer (run through the
+# root's loader), beside the system's 3.0.
+OPENSSL35_PACKAGES=(libssl3t64 libssl-dev openssl libc6 libzstd1 zlib1g libgcc-s1)
+
+# openssl35_done ARCH: that arch's root is complete, or recorded as not
+# served by the mirror.
+openssl35_done() {
+  local d=$OPENSSL35_DIR/$1
+  [ -f "$d/VERSION" ] || return 1
+  grep -q '^not served' "$d/VERSION" && return 0
+  [ -x "$d/usr/bin/openssl" ]
+}
 # Commands that prove the packages are there (checked before and after).
 COMMANDS=(qemu-x86_64-static qemu-aarch64-static qemu-ppc64le-static qemu-sparc64-static
   sparc64-linux-gnu-gccgo-12 sparc64-linux-gnu-objdump aarch64-linux-gnu-objdump
@@ -92,7 +103,7 @@ missing() {
     [ -n "$have" ] && [ "$have" = "$want" ] || m+=("$p")
   done
   for a in "${OPENSSL35_ARCHES[@]}"; do
-    [ -f "$OPENSSL35_DIR/$a/VERSION" ] || m+=("$OPENSSL35_DIR/$a")
+    openssl35_done "$a" || m+=("$OPENSSL35_DIR/$a")
   done
   echo "${m[@]:-}"
 }
@@ -196,7 +207,7 @@ EOS
 install_openssl35() {
   local a tmp d pk todo=()
   for a in "${OPENSSL35_ARCHES[@]}"; do
-    [ -f "$OPENSSL35_DIR/$a/VERSION" ] || todo+=("$a")
+    openssl35_done "$a" || todo+=("$a")
   done
   [ ${#todo[@]} -gt 0 ] || return 0
   tmp=$(mktemp -d)
