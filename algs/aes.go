@@ -1,12 +1,12 @@
 package algs
 
 import (
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"crypto/cipher"
 	"crypto/sha256"
 	"math/rand/v2"
 
-	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
 )
@@ -18,14 +18,14 @@ const AESEdgesFile = "edges: lengths around Tuning, CTR carry (expected from hos
 // the AESAVS KAT and MMT files (batched), the Monte Carlo files, the
 // SP 800-38A CTR example, and length edges around each level's Tuning.
 func init() {
-	s := &Spec{Family: arch.AES}
-	for _, mode := range arch.AESModes {
+	s := &Spec{Family: aes.Name}
+	for _, mode := range aes.Modes {
 		for _, dec := range []bool{false, true} {
-			o := OpSpec{Name: arch.AESOpName(mode, dec), Params: aesParams(mode)}
+			o := OpSpec{Name: aes.OpName(mode, dec), Params: aesParams(mode)}
 			switch {
-			case dec && mode == arch.AESModeCTR:
+			case dec && mode == aes.ModeCTR:
 				o.NoSpeed = "CTR decrypts by encrypting: the aes-*-ctr rows time it"
-			case mode == arch.AESModeOFB || mode == arch.AESModeCFB128:
+			case mode == aes.ModeOFB || mode == aes.ModeCFB128:
 				o.NoSpeed = "serial like CBC encryption through the same block kernel; not timed"
 			}
 			s.Ops = append(s.Ops, o)
@@ -47,10 +47,10 @@ func init() {
 		{Kind: KindAESCTR, Files: []string{vectors.AESCTRFile}},
 		{Kind: KindAESEdges, Files: []string{AESEdgesFile}, Synthetic: true},
 	}
-	for _, m := range arch.AESSpeedModes {
+	for _, m := range aes.SpeedModes {
 		m := m
 		blocks := 16
-		if m.Mode == arch.AESModeCTR {
+		if m.Mode == aes.ModeCTR {
 			blocks = 0
 		}
 		s.Speed = append(s.Speed, SpeedPeer{Name: m.Name, OpenSSL: m.EVPName(), OpenSSLDecrypt: m.Decrypt,
@@ -67,11 +67,11 @@ func init() {
 func aesParams(mode string) func(r *rand.Rand, j int) [][]byte {
 	return func(r *rand.Rand, j int) [][]byte {
 		key := RandBytes(r, []int{16, 24, 32}[j%3])
-		if mode == arch.AESModeECB {
+		if mode == aes.ModeECB {
 			return [][]byte{key, nil}
 		}
 		iv := RandBytes(r, 16)
-		if mode == arch.AESModeCTR {
+		if mode == aes.ModeCTR {
 			switch r.IntN(8) {
 			case 0, 1:
 				for i := 8; i < 16; i++ {
@@ -96,8 +96,8 @@ func aesParams(mode string) func(r *rand.Rand, j int) [][]byte {
 // with the state carried on. Its output check is the SHA-256 of one
 // operation on a fresh stream, as the runner's (arch.aesSpeed).
 func aesGoOp(mode string, dec bool, keyLen, size int) (func(int), func() []byte) {
-	key, iv := arch.AESSpeedKey(keyLen), arch.AESSpeedIV(mode)
-	block, err := aes.NewCipher(key)
+	key, iv := aes.SpeedKey(keyLen), aes.SpeedIV(mode)
+	block, err := cryptoaes.NewCipher(key)
 	if err != nil {
 		panic(err) // the key sizes of AESSpeedModes are AES's own
 	}
@@ -105,14 +105,14 @@ func aesGoOp(mode string, dec bool, keyLen, size int) (func(int), func() []byte)
 	wire.SpeedPattern(buf)
 	var run func(int)
 	switch mode {
-	case arch.AESModeCTR:
+	case aes.ModeCTR:
 		s := cipher.NewCTR(block, iv)
 		run = func(n int) {
 			for i := 0; i < n; i++ {
 				s.XORKeyStream(buf, buf)
 			}
 		}
-	case arch.AESModeCBC:
+	case aes.ModeCBC:
 		s := cipher.NewCBCEncrypter(block, iv)
 		if dec {
 			s = cipher.NewCBCDecrypter(block, iv)

@@ -5,7 +5,7 @@ import (
 	"crypto/cipher"
 	"math/rand/v2"
 
-	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/gcm"
 	"github.com/xarchlab/xarch/oracle/ref"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
@@ -21,10 +21,10 @@ func init() {
 	for _, f := range vectors.GCMFiles() {
 		files = append(files, f.Path)
 	}
-	s := &Spec{Family: arch.GCM,
+	s := &Spec{Family: gcm.Name,
 		Ops: []OpSpec{
-			{Name: arch.GCMSealOp, Params: gcmParams},
-			{Name: arch.GCMOpenOp, Params: gcmParams, Data: gcmSealed},
+			{Name: gcm.SealOp, Params: gcmParams},
+			{Name: gcm.OpenOp, Params: gcmParams, Data: gcmSealed},
 		},
 		Suites: []VectorSuite{{Kind: KindGCMVS, Files: files}},
 	}
@@ -74,7 +74,7 @@ func gcmParams(r *rand.Rand, j int) [][]byte {
 // third of the time one flipped bit in the ciphertext, the tag or the AAD
 // (which must fail authentication).
 func gcmSealed(r *rand.Rand, j int, params [][]byte, data []byte) []byte {
-	sealed, err := ref.Run(arch.GCMSealOp, params, data)
+	sealed, err := ref.Run(gcm.SealOp, params, data)
 	if err != nil {
 		return data // the oracle reports the same error for the open
 	}
@@ -94,7 +94,7 @@ func gcmSealed(r *rand.Rand, j int, params [][]byte, data []byte) []byte {
 // gcmGoOp is the Go peer: crypto/cipher's GCM sealing a buffer per
 // operation with a fixed 96-bit IV and no AAD; the check is the tag.
 func gcmGoOp(keyLen, size int) (func(int), func() []byte) {
-	b, err := aes.NewCipher(arch.GCMSpeedKey(keyLen))
+	b, err := aes.NewCipher(gcm.SpeedKey(keyLen))
 	if err != nil {
 		panic(err)
 	}
@@ -102,7 +102,7 @@ func gcmGoOp(keyLen, size int) (func(int), func() []byte) {
 	if err != nil {
 		panic(err)
 	}
-	iv := arch.GCMSpeedIV()
+	iv := gcm.SpeedIV()
 	msg := make([]byte, size)
 	wire.SpeedPattern(msg)
 	out := make([]byte, 0, size+16)

@@ -9,7 +9,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
-	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/mont"
 	"github.com/xarchlab/xarch/oracle/ref"
 	"github.com/xarchlab/xarch/vectors"
 )
@@ -39,13 +39,13 @@ func init() {
 			sigGen = append(sigGen, f.Path)
 		}
 	}
-	s := &Spec{Family: arch.Mont,
+	s := &Spec{Family: mont.Name,
 		Ops: []OpSpec{
-			{Name: arch.MontMulOp, Params: func(*rand.Rand, int) [][]byte { return [][]byte{nil} }, Data: montMulData},
-			{Name: arch.ModExpOp, Params: func(*rand.Rand, int) [][]byte { return [][]byte{nil, nil} }, Data: modExpData,
+			{Name: mont.MulOp, Params: func(*rand.Rand, int) [][]byte { return [][]byte{nil} }, Data: montMulData},
+			{Name: mont.ModExpOp, Params: func(*rand.Rand, int) [][]byte { return [][]byte{nil, nil} }, Data: modExpData,
 				NoSpeed: "timed inside the rsa2048/3072/4096 sign column (its exponentiations)"},
-			{Name: arch.RSASignOp, Params: rsaSignParams, Data: rsaDigestData},
-			{Name: arch.RSAVerifyOp, Params: rsaVerifyParams, Data: rsaSignedData,
+			{Name: mont.RSASignOp, Params: rsaSignParams, Data: rsaDigestData},
+			{Name: mont.RSAVerifyOp, Params: rsaVerifyParams, Data: rsaSignedData,
 				NoSpeed: "timed as the verify column of rsa2048/3072/4096"},
 		},
 		Suites: []VectorSuite{
@@ -54,7 +54,7 @@ func init() {
 			{Kind: KindMontKAT, Files: []string{MontKATFile}, Synthetic: true},
 		},
 	}
-	for _, sk := range arch.MontSpeedKeys {
+	for _, sk := range mont.SpeedKeys {
 		sk := sk
 		name := fmt.Sprintf("rsa%d", sk.Bits)
 		s.Speed = append(s.Speed, SpeedPeer{Name: name, OpenSSL: name, GoName: "crypto/rsa (SignPKCS1v15, VerifyPKCS1v15)",
@@ -67,11 +67,11 @@ func init() {
 }
 
 // MontSpeedRSAKey is a speed key as crypto/rsa's type.
-func MontSpeedRSAKey(sk arch.MontSpeedKey) *rsa.PrivateKey {
+func MontSpeedRSAKey(sk mont.SpeedKey) *rsa.PrivateKey {
 	h := func(s string) *big.Int {
 		v, ok := new(big.Int).SetString(s, 16)
 		if !ok {
-			panic("algs: bad hex in arch.MontSpeedKeys")
+			panic("algs: bad hex in mont.SpeedKeys")
 		}
 		return v
 	}
@@ -82,20 +82,20 @@ func MontSpeedRSAKey(sk arch.MontSpeedKey) *rsa.PrivateKey {
 
 // rsaGoOp is the Go peer: column 1 signs the speed digest (SHA-256,
 // PKCS#1 v1.5), column 2 verifies that signature.
-func rsaGoOp(sk arch.MontSpeedKey, col int) (func(int), func() []byte) {
+func rsaGoOp(sk mont.SpeedKey, col int) (func(int), func() []byte) {
 	key := MontSpeedRSAKey(sk)
-	digest := arch.RSASpeedDigest()
+	digest := mont.RSASpeedDigest()
 	sig, err := rsa.SignPKCS1v15(nil, key, crypto.SHA256, digest)
 	if err != nil {
 		panic(err)
 	}
 	if col == 2 {
-		verdict := byte(arch.RSAInvalid)
+		verdict := byte(mont.RSAInvalid)
 		return func(n int) {
 				for i := 0; i < n; i++ {
-					verdict = arch.RSAInvalid
+					verdict = mont.RSAInvalid
 					if rsa.VerifyPKCS1v15(&key.PublicKey, crypto.SHA256, digest, sig) == nil {
-						verdict = arch.RSAValid
+						verdict = mont.RSAValid
 					}
 				}
 			}, func() []byte {
@@ -118,9 +118,9 @@ func rsaGoOp(sk arch.MontSpeedKey, col int) (func(int), func() []byte) {
 // caller without a Montgomery kernel writes it (t = x*y, q = t*(-m^-1) mod
 // R, z = (t + q*m)/R, minus m if needed).
 func montGoOp(int) (func(int), func() []byte) {
-	key := MontSpeedRSAKey(arch.MontSpeedKeys[0])
+	key := MontSpeedRSAKey(mont.SpeedKeys[0])
 	m := key.N
-	xy := arch.MontSpeedOperands()
+	xy := mont.SpeedOperands()
 	x, y := new(big.Int).SetBytes(xy[:256]), new(big.Int).SetBytes(xy[256:])
 	r := new(big.Int).Lsh(big.NewInt(1), 2048)
 	mask := new(big.Int).Sub(r, big.NewInt(1))
@@ -207,8 +207,8 @@ func fuzzModulus(r *rand.Rand, j, dataLen int) (*big.Int, string) {
 	if n < 1 {
 		n = 1
 	}
-	if n > arch.MontMaxLimbs {
-		n = arch.MontMaxLimbs
+	if n > mont.MaxLimbs {
+		n = mont.MaxLimbs
 	}
 	shape := MontShapes[(j+r.IntN(2))%len(MontShapes)]
 	return MontModulus(r, n, shape), shape
@@ -406,7 +406,7 @@ var rsaDigestInfoLen = map[string]int{"sha1": 35, "sha224": 47, "sha256": 51, "s
 // fuzzHash picks a hash whose DigestInfo fits a k-byte modulus.
 func fuzzHash(r *rand.Rand, k int) string {
 	var fit []string
-	for _, h := range arch.RSAHashes {
+	for _, h := range mont.RSAHashes {
 		if rsaDigestInfoLen[h]+11 <= k {
 			fit = append(fit, h)
 		}
@@ -450,7 +450,7 @@ func rsaSignedData(r *rand.Rand, _ int, params [][]byte, _ []byte) []byte {
 			d = k.d
 		}
 	}
-	sig, err := ref.Run(arch.RSASignOp, [][]byte{params[0], params[1], d, nil, nil, params[2]}, digest)
+	sig, err := ref.Run(mont.RSASignOp, [][]byte{params[0], params[1], d, nil, nil, params[2]}, digest)
 	if err != nil {
 		return digest // the oracle reports the same error for the verify
 	}

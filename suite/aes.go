@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 	"github.com/xarchlab/xarch/oracle/ref"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
@@ -30,7 +30,7 @@ type caller interface {
 // aesPieces are the cuts used to feed a message in pieces: stream modes
 // get odd sizes and an empty call, ECB/CBC whole blocks.
 func aesPieces(mode string) string {
-	if mode == arch.AESModeECB || mode == arch.AESModeCBC {
+	if mode == aes.ModeECB || mode == aes.ModeCBC {
 		return "16,48,0,32"
 	}
 	return "1,15,0,17,33"
@@ -65,7 +65,7 @@ func aesBatch(c caller, impl, mode string, dec bool, pieces string, checks []aes
 	for _, ch := range checks {
 		flat = append(flat, ch.key, ch.iv, ch.in)
 	}
-	out, err := c.Call([]byte("batch"), []byte(impl), []byte(arch.AESOpName(mode, dec)), []byte(pieces), wire.Pack(flat...))
+	out, err := c.Call([]byte("batch"), []byte(impl), []byte(aes.OpName(mode, dec)), []byte(pieces), wire.Pack(flat...))
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +84,7 @@ func aesBatch(c caller, impl, mode string, dec bool, pieces string, checks []aes
 
 // aesRepro is the `xarch run` line for one AES input.
 func aesRepro(e caseEnv, mode string, dec bool, pieces string, ch aesCheck) string {
-	op := arch.AESOpName(mode, dec)
+	op := aes.OpName(mode, dec)
 	if ch.vector != "" && len(ch.in) > reproInline {
 		args := "--op " + op
 		if pieces != "" {
@@ -200,10 +200,10 @@ func runAESCTR(c caller, e caseEnv, file string) Result {
 		return t.done(1)
 	}
 	failed := 0
-	for _, pieces := range []string{"", aesPieces(arch.AESModeCTR)} {
+	for _, pieces := range []string{"", aesPieces(aes.ModeCTR)} {
 		for _, vc := range cases {
 			where := fmt.Sprintf("%s:%d", file, vc.OutLine)
-			n, crash := t.runGroup(c, e, arch.AESModeCTR, vc.Decrypt, pieces,
+			n, crash := t.runGroup(c, e, aes.ModeCTR, vc.Decrypt, pieces,
 				[]aesCheck{{where: where + " (" + vc.Title + ")", vector: where, key: vc.Key, iv: vc.Counter, in: vc.In, want: vc.Out}})
 			failed += n
 			if crash != "" {
@@ -239,7 +239,7 @@ func runAESMCT(c caller, e caseEnv, file string) Result {
 			t.res.Cases++
 			where := fmt.Sprintf("%s:%d", file, vc.Line)
 			what := fmt.Sprintf("MCT %s COUNT = %d", vc.Direction(), vc.Count)
-			op := arch.AESOpName(f.Mode, vc.Decrypt)
+			op := aes.OpName(f.Mode, vc.Decrypt)
 			repro := e.repro(fmt.Sprintf("--op %s --mct --vector %s --vectors %s", op, where, e.dir))
 			out, err := c.Call([]byte("mct"), []byte(e.impl), []byte(op), wire.Pack(vc.Key, vc.IV, vc.In))
 			if err == nil && (len(out) != 2 || len(out[0]) != 16 || len(out[1]) != 16) {
@@ -322,8 +322,8 @@ func runAESEdges(c caller, e caseEnv) Result {
 	lengths := aesEdgeLengths(tuning)
 	r := rand.New(rand.NewSource(1))
 	failed := 0
-	for _, mode := range arch.AESModes {
-		stream := mode != arch.AESModeECB && mode != arch.AESModeCBC
+	for _, mode := range aes.Modes {
+		stream := mode != aes.ModeECB && mode != aes.ModeCBC
 		for _, dec := range []bool{false, true} {
 			var checks []aesCheck
 			for ki, klen := range []int{16, 24, 32} {
@@ -334,19 +334,19 @@ func runAESEdges(c caller, e caseEnv) Result {
 					}
 					key, in := randBytes(r, klen), randBytes(r, n)
 					var iv []byte
-					if mode != arch.AESModeECB {
+					if mode != aes.ModeECB {
 						iv = randBytes(r, 16)
 					}
 					carry := ""
 					switch {
-					case mode == arch.AESModeCTR && li%2 == 0:
+					case mode == aes.ModeCTR && li%2 == 0:
 						// The low 64 bits run out after 1 or 2 blocks.
 						for i := 8; i < 16; i++ {
 							iv[i] = 0xff
 						}
 						iv[15] -= byte(li / 2 % 2)
 						carry = ", counter carries out of the low 64 bits"
-					case mode == arch.AESModeCTR && li%4 == 1:
+					case mode == aes.ModeCTR && li%4 == 1:
 						// Only the low 32 bits run out (kernels that
 						// rewrite just the last word of a counter block).
 						for i := 12; i < 16; i++ {

@@ -2,7 +2,7 @@ package suite
 
 import (
 	"bytes"
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"crypto/cipher"
 	"fmt"
 	"os"
@@ -11,10 +11,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
 	"github.com/xarchlab/xarch/arch"
-	_ "github.com/xarchlab/xarch/arch/generic"
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/family/aes"
 	"github.com/xarchlab/xarch/runner"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
@@ -59,35 +58,35 @@ func localEnv(t *testing.T, impl string) caseEnv {
 
 // Two wrong levels, to check that the suites can fail and say where.
 func init() {
-	bad := func(name string, f *arch.AESFuncs) *arch.Impl {
-		return &arch.Impl{Name: name, Alg: arch.AES, Arch: "generic", Tuning: []arch.Tuning{{Name: "interleave", Value: 4, Unit: arch.Blocks}}, Funcs: f}
+	bad := func(name string, f *aes.Funcs) *arch.Impl {
+		return &arch.Impl{Name: name, Alg: aes.Name, Arch: "generic", Tuning: []arch.Tuning{{Name: "interleave", Value: 4, Unit: arch.Blocks}}, Funcs: f}
 	}
-	std := func(k *arch.AESKey) cipher.Block {
-		b, err := aes.NewCipher(k.Priv.([]byte))
+	std := func(k *aes.Key) cipher.Block {
+		b, err := cryptoaes.NewCipher(k.Priv.([]byte))
 		if err != nil {
 			panic(err)
 		}
 		return b
 	}
-	expand := func(key []byte) *arch.AESKey {
-		k := arch.ExpandAESKey(key)
+	expand := func(key []byte) *aes.Key {
+		k := aes.ExpandKey(key)
 		k.Priv = append([]byte(nil), key...)
 		return k
 	}
-	enc := func(k *arch.AESKey, dst, src []byte) {
+	enc := func(k *aes.Key, dst, src []byte) {
 		for i := 0; i < len(src); i += 16 {
 			std(k).Encrypt(dst[i:], src[i:])
 		}
 	}
-	dec := func(k *arch.AESKey, dst, src []byte) {
+	dec := func(k *aes.Key, dst, src []byte) {
 		for i := 0; i < len(src); i += 16 {
 			std(k).Decrypt(dst[i:], src[i:])
 		}
 	}
 	arch.Register(
 		// CTR whose counter only counts in the low 64 bits.
-		bad("aes/test-nocarry", &arch.AESFuncs{Expand: expand, Encrypt: enc, Decrypt: dec,
-			CTR: func(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
+		bad("aes/test-nocarry", &aes.Funcs{Expand: expand, Encrypt: enc, Decrypt: dec,
+			CTR: func(k *aes.Key, ctr *[16]byte, dst, src []byte) {
 				var ks [16]byte
 				for i := 0; i < len(src); i += 16 {
 					std(k).Encrypt(ks[:], ctr[:])
@@ -104,16 +103,16 @@ func init() {
 			}}),
 		// ECB that reports an ABI violation (as a kernel through the
 		// runner's trampoline would) on a block starting 0xab.
-		bad("aes/test-abi", &arch.AESFuncs{Expand: expand, Decrypt: dec,
-			Encrypt: func(k *arch.AESKey, dst, src []byte) {
+		bad("aes/test-abi", &aes.Funcs{Expand: expand, Decrypt: dec,
+			Encrypt: func(k *aes.Key, dst, src []byte) {
 				if len(src) > 0 && src[0] == 0xab {
 					panic(&arch.ABIViolation{Kernel: "ecbFake", Problems: []string{arch.ABINotRestored("BP", 0x1234, 0x5678)}})
 				}
 				enc(k, dst, src)
 			}}),
 		// CBC encryption that forgets to carry the IV to the next call.
-		bad("aes/test-staleiv", &arch.AESFuncs{Expand: expand, Encrypt: enc, Decrypt: dec,
-			CBCEncrypt: func(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+		bad("aes/test-staleiv", &aes.Funcs{Expand: expand, Encrypt: enc, Decrypt: dec,
+			CBCEncrypt: func(k *aes.Key, iv *[16]byte, dst, src []byte) {
 				prev := *iv
 				for i := 0; i < len(src); i += 16 {
 					var x [16]byte
@@ -266,7 +265,7 @@ func TestABIViolationNamesItsCase(t *testing.T) {
 		checks = append(checks, aesCheck{where: fmt.Sprintf("case %d", i), key: key, in: in, want: make([]byte, 16)})
 	}
 	tl := newTally()
-	failed, crash := tl.runGroup(c, e, arch.AESModeECB, false, "", checks)
+	failed, crash := tl.runGroup(c, e, aes.ModeECB, false, "", checks)
 	require.Equal(t, 5, failed)
 	require.Empty(t, crash)
 	require.Len(t, tl.res.Failures, 1)

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/family/gcm"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
 )
@@ -36,9 +36,9 @@ func runGCMFile(s *driver.Session, e caseEnv, file string) Result {
 		t.res.Reason = "bad vector file: " + err.Error()
 		return t.done(1)
 	}
-	op := arch.GCMSealOp
+	op := gcm.SealOp
 	if info.Decrypt {
-		op = arch.GCMOpenOp
+		op = gcm.OpenOp
 	}
 	passes := []string{""}
 	if info.KeyBits == 128 {
@@ -53,9 +53,9 @@ func runGCMFile(s *driver.Session, e caseEnv, file string) Result {
 			if info.Decrypt {
 				flat = append(flat, c.Key, c.IV, c.AAD, tl, append(append([]byte(nil), c.CT...), c.Tag...))
 				if c.Fail {
-					wants = append(wants, []byte{arch.GCMAuthFailed})
+					wants = append(wants, []byte{gcm.AuthFailed})
 				} else {
-					wants = append(wants, append([]byte{arch.GCMAuthOK}, c.PT...))
+					wants = append(wants, append([]byte{gcm.AuthOK}, c.PT...))
 				}
 			} else {
 				flat = append(flat, c.Key, c.IV, c.AAD, tl, c.PT)
@@ -122,9 +122,9 @@ func gcmMismatch(decrypt bool, c vectors.GCMCase, what string, got, want []byte)
 		return fmt.Sprintf("seal (%s): expected CT||Tag %x, got %x", desc, want, got)
 	}
 	switch {
-	case c.Fail && len(got) > 0 && got[0] == arch.GCMAuthOK:
+	case c.Fail && len(got) > 0 && got[0] == gcm.AuthOK:
 		return fmt.Sprintf("open (%s): the record says FAIL, but authentication passed and released plaintext %x", desc, got[1:])
-	case !c.Fail && len(got) == 1 && got[0] == arch.GCMAuthFailed:
+	case !c.Fail && len(got) == 1 && got[0] == gcm.AuthFailed:
 		return fmt.Sprintf("open (%s): authentication failed, expected PT %x", desc, c.PT)
 	}
 	return fmt.Sprintf("open (%s): expected %x, got %x", desc, want, got)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/mont"
 	"github.com/xarchlab/xarch/oracle/ref"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
@@ -109,11 +110,11 @@ func montRepro(e caseEnv, ch montCheck) string {
 // montMismatch describes a wrong answer of any mont op.
 func montMismatch(ch montCheck, got []byte) string {
 	switch ch.op {
-	case arch.RSAVerifyOp:
-		if len(got) == 1 && got[0] == arch.RSAInvalid {
+	case mont.RSAVerifyOp:
+		if len(got) == 1 && got[0] == mont.RSAInvalid {
 			return fmt.Sprintf("rsa-verify (%s): the signature was rejected, the vector says it is valid", ch.what)
 		}
-		if len(got) == 1 && got[0] == arch.RSAValid {
+		if len(got) == 1 && got[0] == mont.RSAValid {
 			return fmt.Sprintf("rsa-verify (%s): the signature was accepted, the vector says it is invalid", ch.what)
 		}
 	}
@@ -149,10 +150,10 @@ func sigGenChecks(file string, cases []vectors.RSACase) (modexp, verify []montCh
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", where, err)
 		}
-		modexp = append(modexp, montCheck{where: where, what: what + ": S^e mod n must be EM", op: arch.ModExpOp,
+		modexp = append(modexp, montCheck{where: where, what: what + ": S^e mod n must be EM", op: mont.ModExpOp,
 			params: [][]byte{c.N, minimal(c.E)}, data: c.S, want: em, cost: rsaCost(c.ModBits, false, false)})
-		verify = append(verify, montCheck{where: where, what: what, op: arch.RSAVerifyOp,
-			params: [][]byte{c.N, c.E, []byte(c.Hash), c.Digest()}, data: c.S, want: []byte{arch.RSAValid}, cost: rsaCost(c.ModBits, false, false)})
+		verify = append(verify, montCheck{where: where, what: what, op: mont.RSAVerifyOp,
+			params: [][]byte{c.N, c.E, []byte(c.Hash), c.Digest()}, data: c.S, want: []byte{mont.RSAValid}, cost: rsaCost(c.ModBits, false, false)})
 	}
 	return modexp, verify, nil
 }
@@ -164,7 +165,7 @@ func signCheck(file string, c vectors.RSACase, p, q []byte) montCheck {
 	if p != nil {
 		how = "with CRT"
 	}
-	return montCheck{where: where, what: fmt.Sprintf("%d-bit n, %s, signing %s", c.ModBits, c.Hash, how), op: arch.RSASignOp,
+	return montCheck{where: where, what: fmt.Sprintf("%d-bit n, %s, signing %s", c.ModBits, c.Hash, how), op: mont.RSASignOp,
 		params: [][]byte{c.N, c.E, c.D, p, q, []byte(c.Hash)}, data: c.Digest(), want: c.S, cost: rsaCost(c.ModBits, p != nil, true)}
 }
 
@@ -247,12 +248,12 @@ func runSigVer(c caller, e caseEnv, file string) Result {
 	var verify, sign []montCheck
 	for _, vc := range cases {
 		where := fmt.Sprintf("%s:%d", file, vc.Line)
-		want := byte(arch.RSAInvalid)
+		want := byte(mont.RSAInvalid)
 		if vc.Pass {
-			want = arch.RSAValid
+			want = mont.RSAValid
 		}
 		verify = append(verify, montCheck{where: where, what: fmt.Sprintf("%d-bit n, %s, Result = %s", vc.ModBits, vc.Hash, vc.Result),
-			op: arch.RSAVerifyOp, params: [][]byte{vc.N, vc.E, []byte(vc.Hash), vc.Digest()}, data: vc.S, want: []byte{want},
+			op: mont.RSAVerifyOp, params: [][]byte{vc.N, vc.E, []byte(vc.Hash), vc.Digest()}, data: vc.S, want: []byte{want},
 			cost: rsaCost(vc.ModBits, false, false)})
 		if vc.Pass && vc.D != nil && vc.P != nil {
 			sign = append(sign, signCheck(file, vc, vc.P, vc.Q))
@@ -310,7 +311,7 @@ func MontKATSizes(tuning []wire.Tuning) []int {
 	}
 	for _, b := range wire.TuningLengths(tuning, 8) {
 		for _, n := range []int{(b+7)/8 - 1, (b + 7) / 8, (b+7)/8 + 1} {
-			if n >= 1 && n <= arch.MontMaxLimbs {
+			if n >= 1 && n <= mont.MaxLimbs {
 				set[n] = true
 			}
 		}
@@ -349,7 +350,7 @@ func runMontKAT(c caller, e caseEnv) Result {
 					side[0] = true
 				}
 				what := fmt.Sprintf("%d limbs, %s modulus, %s operands, final subtraction %s", n, shape, class, map[bool]string{true: "needed", false: "not needed"}[sub])
-				muls = append(muls, montCheck{where: "mont-kat: " + what, what: what, op: arch.MontMulOp,
+				muls = append(muls, montCheck{where: "mont-kat: " + what, what: what, op: mont.MulOp,
 					params: [][]byte{mb}, data: append(x.FillBytes(make([]byte, k)), y.FillBytes(make([]byte, k))...),
 					want: z.FillBytes(make([]byte, k)), cost: 1})
 			}
@@ -359,7 +360,7 @@ func runMontKAT(c caller, e caseEnv) Result {
 			for _, ex := range [][]byte{algs.RandBytes(r, 1+r.IntN(8)), bytes.Repeat([]byte{0xff}, 3), nil} {
 				want := new(big.Int).Exp(x, new(big.Int).SetBytes(ex), m)
 				what := fmt.Sprintf("%d limbs, %s modulus, %d-byte exponent %x", n, shape, len(ex), ex)
-				exps = append(exps, montCheck{where: "mont-kat: " + what, what: what, op: arch.ModExpOp,
+				exps = append(exps, montCheck{where: "mont-kat: " + what, what: what, op: mont.ModExpOp,
 					params: [][]byte{mb, ex}, data: x.FillBytes(make([]byte, k)), want: want.FillBytes(make([]byte, k)),
 					cost: 1 + n*n*len(ex)/64})
 			}

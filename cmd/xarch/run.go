@@ -10,6 +10,7 @@ import (
 
 	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
 )
@@ -167,7 +168,7 @@ func (x *runInput) fromFlags(impl string, params paramFlags, a *aesFlags) error 
 		if a.mode == "" {
 			return fmt.Errorf("--mode is required with --decrypt, --key or --iv (ecb, cbc, ctr, ofb or cfb128)")
 		}
-		op := arch.AESOpName(a.mode, a.decrypt)
+		op := aes.OpName(a.mode, a.decrypt)
 		if x.op != "" && x.op != op {
 			return fmt.Errorf("--op %s and --mode %s disagree", x.op, a.mode)
 		}
@@ -228,7 +229,7 @@ func loadVector(dir, spec, op string, a *aesFlags) (runInput, error) {
 		if a.decrypt && !ax.decrypt {
 			return runInput{}, fmt.Errorf("--decrypt, but %s is an encrypt record", spec)
 		}
-		name := arch.AESOpName(ax.mode, ax.decrypt)
+		name := aes.OpName(ax.mode, ax.decrypt)
 		if op != "" && op != name {
 			return runInput{}, fmt.Errorf("--op %s, but %s is an %s record", op, spec, name)
 		}
