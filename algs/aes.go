@@ -11,6 +11,15 @@ import (
 	"github.com/xarchlab/xarch/wire"
 )
 
+// Vector suite kinds of the family: how its suite judging (RegisterKind)
+// turns a file into requests and judges the answers.
+const (
+	KindAESAVS   = "aesavs"     // AESAVS KAT and MMT files, both directions
+	KindAESMCT   = "aesavs-mct" // AESAVS Monte Carlo files
+	KindAESCTR   = "sp800-38a-ctr"
+	KindAESEdges = "aes-edges" // synthetic: lengths around Tuning, CTR carries
+)
+
 // AESEdgesFile names the synthetic edge-case suite in reports.
 const AESEdgesFile = "edges: lengths around Tuning, CTR carry (expected from host crypto/aes)"
 

@@ -11,6 +11,12 @@ import (
 	"github.com/xarchlab/xarch/wire"
 )
 
+// Vector suite kinds of the family: how its suite judging (RegisterKind)
+// turns a file into requests and judges the answers.
+const (
+	KindGCMVS = "gcmvs" // GCMVS encrypt (ExtIV) and decrypt files, FAIL records included
+)
+
 // The AES-GCM family: seal and open (params key, iv, aad, taglen). Vectors:
 // the GCMVS encrypt (ExtIV) and decrypt files with their FAIL records.
 // Fuzzing varies the AAD and data lengths independently, the IV length and

@@ -5,6 +5,13 @@ import (
 	"github.com/xarchlab/xarch/wire"
 )
 
+// Vector suite kinds of the family: how its suite judging (RegisterKind)
+// turns a file into requests and judges the answers.
+const (
+	KindSHAVS      = "shavs"       // SHAVS ShortMsg/LongMsg: Len, Msg, MD
+	KindSHAVSMonte = "shavs-monte" // SHAVS Monte: Seed, then COUNT/MD checkpoints
+)
+
 // HashDigest is one digest of a hash family, as its spec lists it.
 type HashDigest struct {
 	Op     string // wire op and speed name: "sha384"

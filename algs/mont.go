@@ -14,6 +14,14 @@ import (
 	"github.com/xarchlab/xarch/vectors"
 )
 
+// Vector suite kinds of the family: how its suite judging (RegisterKind)
+// turns a file into requests and judges the answers.
+const (
+	KindSigGen15 = "pkcs1-siggen15" // RSA SigGen15 .rsp (S verified; signed where the .txt twin gives d)
+	KindSigVer15 = "pkcs1-sigver15" // RSA SigVer15: every Result (P/F) matched; P records with p, q signed
+	KindMontKAT  = "mont-kat"       // synthetic: Montgomery known answers from math/big around Tuning
+)
+
 // MontKATFile names the synthetic Montgomery known-answer suite in reports.
 const MontKATFile = "mont-kat: Montgomery known answers around Tuning (expected from the host's big integers)"
 

@@ -41,21 +41,6 @@ type OpSpec struct {
 	NoSpeed string
 }
 
-// Vector suite kinds: how package suite turns a file into requests and
-// judges the answers.
-const (
-	KindSHAVS      = "shavs"       // SHAVS ShortMsg/LongMsg: Len, Msg, MD
-	KindSHAVSMonte = "shavs-monte" // SHAVS Monte: Seed, then COUNT/MD checkpoints
-	KindAESAVS     = "aesavs"      // AESAVS KAT and MMT files, both directions
-	KindAESMCT     = "aesavs-mct"  // AESAVS Monte Carlo files
-	KindAESCTR     = "sp800-38a-ctr"
-	KindAESEdges   = "aes-edges"      // synthetic: lengths around Tuning, CTR carries
-	KindGCMVS      = "gcmvs"          // GCMVS encrypt (ExtIV) and decrypt files, FAIL records included
-	KindSigGen15   = "pkcs1-siggen15" // RSA SigGen15 .rsp (S verified; signed where the .txt twin gives d)
-	KindSigVer15   = "pkcs1-sigver15" // RSA SigVer15: every Result (P/F) matched; P records with p, q signed
-	KindMontKAT    = "mont-kat"       // synthetic: Montgomery known answers from math/big around Tuning
-)
-
 // VectorSuite is a set of vector files of one kind. Op is the wire op for
 // kinds that serve one (the hash kinds); Files are relative to the vectors
 // directory (synthetic suites name themselves).

@@ -8,11 +8,26 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/xarchlab/xarch/algs"
+	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/family/aes"
 	"github.com/xarchlab/xarch/oracle/ref"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
 )
+
+func init() {
+	RegisterKind(algs.KindAESAVS, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+		return runAESFile(s, e, file)
+	})
+	RegisterKind(algs.KindAESMCT, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+		return runAESMCT(s, e, file)
+	})
+	RegisterKind(algs.KindAESCTR, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+		return runAESCTR(s, e, file)
+	})
+	RegisterKind(algs.KindAESEdges, func(s *driver.Session, e Env, _ algs.VectorSuite, _ string) Result { return runAESEdges(s, e) })
+}
 
 // AES suites: the AESAVS KAT and MMT files (batched: one request per file
 // and direction, MMT once more in pieces), the Monte Carlo files (one
@@ -20,9 +35,9 @@ import (
 // example, and length edges around each implementation's Tuning checked
 // against the host's crypto/aes.
 
-// caller is what the AES suites need from a session; tests plug an
+// Caller is what the AES suites need from a session; tests plug an
 // in-process runner in.
-type caller interface {
+type Caller interface {
 	Call(args ...[]byte) ([][]byte, error)
 	Info() wire.Info
 }
@@ -60,7 +75,7 @@ type aesCheck struct {
 }
 
 // aesBatch runs checks of one mode and direction in one request.
-func aesBatch(c caller, impl, mode string, dec bool, pieces string, checks []aesCheck) ([][]byte, error) {
+func aesBatch(c Caller, impl, mode string, dec bool, pieces string, checks []aesCheck) ([][]byte, error) {
 	flat := make([][]byte, 0, 3*len(checks))
 	for _, ch := range checks {
 		flat = append(flat, ch.key, ch.iv, ch.in)
@@ -83,20 +98,20 @@ func aesBatch(c caller, impl, mode string, dec bool, pieces string, checks []aes
 }
 
 // aesRepro is the `xarch run` line for one AES input.
-func aesRepro(e caseEnv, mode string, dec bool, pieces string, ch aesCheck) string {
+func aesRepro(e Env, mode string, dec bool, pieces string, ch aesCheck) string {
 	op := aes.OpName(mode, dec)
-	if ch.vector != "" && len(ch.in) > reproInline {
+	if ch.vector != "" && len(ch.in) > ReproInline {
 		args := "--op " + op
 		if pieces != "" {
 			args += " --pieces " + pieces
 		}
-		return e.repro(fmt.Sprintf("%s --vector %s --vectors %s", args, ch.vector, e.dir))
+		return e.Repro(fmt.Sprintf("%s --vector %s --vectors %s", args, ch.vector, e.Dir))
 	}
-	return e.repro(OpArgs(op, []string{"key", "iv"}, [][]byte{ch.key, ch.iv}, ch.in, pieces))
+	return e.Repro(OpArgs(op, []string{"key", "iv"}, [][]byte{ch.key, ch.iv}, ch.in, pieces))
 }
 
-// diffMsg describes a wrong output; long ones by their first wrong block.
-func diffMsg(what string, want, got []byte) string {
+// DiffMsg describes a wrong output; long ones by their first wrong block.
+func DiffMsg(what string, want, got []byte) string {
 	if len(want) <= 32 || len(got) != len(want) {
 		return fmt.Sprintf("%s: expected %x, got %x", what, want, got)
 	}
@@ -113,9 +128,9 @@ func diffMsg(what string, want, got []byte) string {
 }
 
 // runGroup checks one batch. A crash fails the whole group and tells the
-// caller to stop (crash describes it; the runner restarts for the next
+// Caller to stop (crash describes it; the runner restarts for the next
 // request anyway, but the rest would most likely crash the same way).
-func (t *tally) runGroup(c caller, e caseEnv, mode string, dec bool, pieces string, checks []aesCheck) (failed int, crash string) {
+func runGroup(t *Tally, c Caller, e Env, mode string, dec bool, pieces string, checks []aesCheck) (failed int, crash string) {
 	if len(checks) == 0 {
 		return 0, ""
 	}
@@ -123,14 +138,14 @@ func (t *tally) runGroup(c caller, e caseEnv, mode string, dec bool, pieces stri
 	if pieces != "" {
 		how += " in pieces " + pieces
 	}
-	t.res.Cases += len(checks)
-	outs, err := aesBatch(c, e.impl, mode, dec, pieces, checks)
+	t.Res.Cases += len(checks)
+	outs, err := aesBatch(c, e.Impl, mode, dec, pieces, checks)
 	if err != nil {
-		msg, crashed := callErr(err)
-		i := batchCase(msg, len(checks)) // an ABI violation names its case
+		msg, crashed := CallErr(err)
+		i := BatchCase(msg, len(checks)) // an ABI violation names its case
 		f := Failure{Where: checks[i].where, Repro: aesRepro(e, mode, dec, pieces, checks[i]),
 			Msg: fmt.Sprintf("%s, batch of %d cases: %s", how, len(checks), msg)}
-		t.fail(f)
+		t.Fail(f)
 		if crashed {
 			crash = f.Msg + " (first case at " + f.Where + ")"
 		}
@@ -138,29 +153,29 @@ func (t *tally) runGroup(c caller, e caseEnv, mode string, dec bool, pieces stri
 	}
 	for i, ch := range checks {
 		if bytes.Equal(outs[i], ch.want) {
-			t.res.Passed++
+			t.Res.Passed++
 			continue
 		}
 		failed++
-		t.fail(Failure{Where: ch.where, Repro: aesRepro(e, mode, dec, pieces, ch),
-			Msg: diffMsg(fmt.Sprintf("%s of %d bytes", how, len(ch.in)), ch.want, outs[i])})
+		t.Fail(Failure{Where: ch.where, Repro: aesRepro(e, mode, dec, pieces, ch),
+			Msg: DiffMsg(fmt.Sprintf("%s of %d bytes", how, len(ch.in)), ch.want, outs[i])})
 	}
 	return failed, ""
 }
 
 // runAESFile runs a KAT or MMT file: each direction in one request, and
 // MMT files (multi-block messages) once more cut in pieces.
-func runAESFile(c caller, e caseEnv, file string) Result {
-	t := newTally()
+func runAESFile(c Caller, e Env, file string) Result {
+	t := NewTally()
 	f, ok := aesFileInfo(file)
 	if !ok {
-		t.res.Reason = "not a known AES vector file: " + file
-		return t.done(1)
+		t.Res.Reason = "not a known AES vector file: " + file
+		return t.Done(1)
 	}
-	cases, err := vectors.LoadAES(filepath.Join(e.dir, file), f.Mode, f.KeyBits)
+	cases, err := vectors.LoadAES(filepath.Join(e.Dir, file), f.Mode, f.KeyBits)
 	if err != nil {
-		t.res.Reason = "bad vector file: " + err.Error()
-		return t.done(1)
+		t.Res.Reason = "bad vector file: " + err.Error()
+		return t.Done(1)
 	}
 	variants := []string{""}
 	if f.Kind == "MMT" {
@@ -177,42 +192,42 @@ func runAESFile(c caller, e caseEnv, file string) Result {
 					checks = append(checks, aesCheck{where: where, vector: where, key: vc.Key, iv: vc.IV, in: vc.In, want: vc.Out})
 				}
 			}
-			n, crash := t.runGroup(c, e, f.Mode, dec, pieces, checks)
+			n, crash := runGroup(t, c, e, f.Mode, dec, pieces, checks)
 			failed += n
 			if crash != "" {
-				left := total - t.res.Cases
-				t.res.Cases = total
+				left := total - t.Res.Cases
+				t.Res.Cases = total
 				failed += left
-				t.res.Reason = fmt.Sprintf("%s; %d of %d cases not run", crash, left, total)
-				return t.done(failed)
+				t.Res.Reason = fmt.Sprintf("%s; %d of %d cases not run", crash, left, total)
+				return t.Done(failed)
 			}
 		}
 	}
-	return t.done(failed)
+	return t.Done(failed)
 }
 
 // runAESCTR runs the SP 800-38A CTR examples whole and in pieces.
-func runAESCTR(c caller, e caseEnv, file string) Result {
-	t := newTally()
-	cases, err := vectors.LoadAESCTR(filepath.Join(e.dir, file))
+func runAESCTR(c Caller, e Env, file string) Result {
+	t := NewTally()
+	cases, err := vectors.LoadAESCTR(filepath.Join(e.Dir, file))
 	if err != nil {
-		t.res.Reason = "bad vector file: " + err.Error()
-		return t.done(1)
+		t.Res.Reason = "bad vector file: " + err.Error()
+		return t.Done(1)
 	}
 	failed := 0
 	for _, pieces := range []string{"", aesPieces(aes.ModeCTR)} {
 		for _, vc := range cases {
 			where := fmt.Sprintf("%s:%d", file, vc.OutLine)
-			n, crash := t.runGroup(c, e, aes.ModeCTR, vc.Decrypt, pieces,
+			n, crash := runGroup(t, c, e, aes.ModeCTR, vc.Decrypt, pieces,
 				[]aesCheck{{where: where + " (" + vc.Title + ")", vector: where, key: vc.Key, iv: vc.Counter, in: vc.In, want: vc.Out}})
 			failed += n
 			if crash != "" {
-				t.res.Reason = crash + "; the rest not run"
-				return t.done(failed)
+				t.Res.Reason = crash + "; the rest not run"
+				return t.Done(failed)
 			}
 		}
 	}
-	return t.done(failed)
+	return t.Done(failed)
 }
 
 // runAESMCT runs an AESAVS Monte Carlo file: one aes-mct request per outer
@@ -220,46 +235,46 @@ func runAESCTR(c caller, e caseEnv, file string) Result {
 // KEY/IV/text so one miss does not hide the rest; the host checks CT[999]
 // and that the key shuffle of the runner's last two blocks gives the next
 // record's KEY, IV and text.
-func runAESMCT(c caller, e caseEnv, file string) Result {
-	t := newTally()
+func runAESMCT(c Caller, e Env, file string) Result {
+	t := NewTally()
 	f, ok := aesFileInfo(file)
 	if !ok {
-		t.res.Reason = "not a known AES vector file: " + file
-		return t.done(1)
+		t.Res.Reason = "not a known AES vector file: " + file
+		return t.Done(1)
 	}
-	m, err := vectors.LoadAESMCT(filepath.Join(e.dir, file), f.Mode, f.KeyBits)
+	m, err := vectors.LoadAESMCT(filepath.Join(e.Dir, file), f.Mode, f.KeyBits)
 	if err != nil {
-		t.res.Reason = "bad vector file: " + err.Error()
-		return t.done(1)
+		t.Res.Reason = "bad vector file: " + err.Error()
+		return t.Done(1)
 	}
 	failed := 0
 	total := len(m.Encrypt) + len(m.Decrypt)
 	for _, list := range [][]vectors.AESCase{m.Encrypt, m.Decrypt} {
 		for i, vc := range list {
-			t.res.Cases++
+			t.Res.Cases++
 			where := fmt.Sprintf("%s:%d", file, vc.Line)
 			what := fmt.Sprintf("MCT %s COUNT = %d", vc.Direction(), vc.Count)
 			op := aes.OpName(f.Mode, vc.Decrypt)
-			repro := e.repro(fmt.Sprintf("--op %s --mct --vector %s --vectors %s", op, where, e.dir))
-			out, err := c.Call([]byte("mct"), []byte(e.impl), []byte(op), wire.Pack(vc.Key, vc.IV, vc.In))
+			repro := e.Repro(fmt.Sprintf("--op %s --mct --vector %s --vectors %s", op, where, e.Dir))
+			out, err := c.Call([]byte("mct"), []byte(e.Impl), []byte(op), wire.Pack(vc.Key, vc.IV, vc.In))
 			if err == nil && (len(out) != 2 || len(out[0]) != 16 || len(out[1]) != 16) {
 				err = fmt.Errorf("mct answered %d strings, want two blocks", len(out))
 			}
 			if err != nil {
-				msg, crashed := callErr(err)
+				msg, crashed := CallErr(err)
 				failed++
-				t.fail(Failure{Where: where, Repro: repro, Msg: what + ": " + msg})
+				t.Fail(Failure{Where: where, Repro: repro, Msg: what + ": " + msg})
 				if crashed {
-					left := total - t.res.Cases
-					t.res.Cases = total
-					t.res.Reason = fmt.Sprintf("%s at %s; %d of %d outer iterations not run", msg, where, left, total)
-					return t.done(failed + left)
+					left := total - t.Res.Cases
+					t.Res.Cases = total
+					t.Res.Reason = fmt.Sprintf("%s at %s; %d of %d outer iterations not run", msg, where, left, total)
+					return t.Done(failed + left)
 				}
 				continue
 			}
 			if !bytes.Equal(out[0], vc.Out) {
 				failed++
-				t.fail(Failure{Where: where, Repro: repro, Msg: fmt.Sprintf("%s: expected output[999] %x, got %x", what, vc.Out, out[0])})
+				t.Fail(Failure{Where: where, Repro: repro, Msg: fmt.Sprintf("%s: expected output[999] %x, got %x", what, vc.Out, out[0])})
 				continue
 			}
 			if i+1 < len(list) {
@@ -267,16 +282,16 @@ func runAESMCT(c caller, e caseEnv, file string) Result {
 				k, iv, text := vectors.AESMCTNext(f.Mode, vc.Key, out[0], out[1])
 				if !bytes.Equal(k, next.Key) || !bytes.Equal(iv, next.IV) || !bytes.Equal(text, next.In) {
 					failed++
-					t.fail(Failure{Where: where, Repro: repro, Msg: fmt.Sprintf(
+					t.Fail(Failure{Where: where, Repro: repro, Msg: fmt.Sprintf(
 						"%s: output[999] matches, but the runner's output[998] %x leads to KEY %x IV %x text %x, record COUNT = %d has KEY %x IV %x text %x",
 						what, out[1], k, iv, text, next.Count, next.Key, next.IV, next.In)})
 					continue
 				}
 			}
-			t.res.Passed++
+			t.Res.Passed++
 		}
 	}
-	return t.done(failed)
+	return t.Done(failed)
 }
 
 // aesEdgeLengths returns block counts around every length-like Tuning value
@@ -311,11 +326,11 @@ func aesEdgeLengths(tuning []wire.Tuning) []int {
 // implementation's Tuning (whole, in pieces, and with a partial last block
 // for the stream modes), with CTR counters that carry across the low 64
 // bits, against crypto/aes on the host.
-func runAESEdges(c caller, e caseEnv) Result {
-	t := newTally()
+func runAESEdges(c Caller, e Env) Result {
+	t := NewTally()
 	var tuning []wire.Tuning
 	for _, im := range c.Info().Impls {
-		if im.Name == e.impl {
+		if im.Name == e.Impl {
 			tuning = im.Tuning
 		}
 	}
@@ -332,10 +347,10 @@ func runAESEdges(c caller, e caseEnv) Result {
 					if stream && (li+ki)%2 == 1 {
 						n += 1 + r.Intn(15) // a partial last block
 					}
-					key, in := randBytes(r, klen), randBytes(r, n)
+					key, in := RandBytes(r, klen), RandBytes(r, n)
 					var iv []byte
 					if mode != aes.ModeECB {
-						iv = randBytes(r, 16)
+						iv = RandBytes(r, 16)
 					}
 					carry := ""
 					switch {
@@ -365,19 +380,19 @@ func runAESEdges(c caller, e caseEnv) Result {
 				}
 			}
 			for _, pieces := range []string{"", aesPieces(mode)} {
-				n, crash := t.runGroup(c, e, mode, dec, pieces, checks)
+				n, crash := runGroup(t, c, e, mode, dec, pieces, checks)
 				failed += n
 				if crash != "" {
-					t.res.Reason = crash + "; the other edge cases not run"
-					return t.done(failed)
+					t.Res.Reason = crash + "; the other edge cases not run"
+					return t.Done(failed)
 				}
 			}
 		}
 	}
-	return t.done(failed)
+	return t.Done(failed)
 }
 
-func randBytes(r *rand.Rand, n int) []byte {
+func RandBytes(r *rand.Rand, n int) []byte {
 	b := make([]byte, n)
 	r.Read(b)
 	return b

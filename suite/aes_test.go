@@ -49,11 +49,11 @@ func (l localCaller) Call(args ...[]byte) ([][]byte, error) {
 
 func (l localCaller) Info() runner.Info { return l.s.Info() }
 
-func localEnv(t *testing.T, impl string) caseEnv {
+func localEnv(t *testing.T, impl string) Env {
 	wd, _ := os.Getwd()
 	root, err := driver.FindRoot(wd)
 	require.NoError(t, err)
-	return caseEnv{o: Options{ABI: true}, t: driver.Target{Arch: "amd64", Model: "native"}, impl: impl, dir: filepath.Join(root, "vectors")}
+	return Env{Opts: Options{ABI: true}, Target: driver.Target{Arch: "amd64", Model: "native"}, Impl: impl, Dir: filepath.Join(root, "vectors")}
 }
 
 // Two wrong levels, to check that the suites can fail and say where.
@@ -203,13 +203,13 @@ func TestAESSuitesCatchAStaleIV(t *testing.T) {
 func TestAESBadVectorFileNamesTheLine(t *testing.T) {
 	dir := t.TempDir()
 	e := localEnv(t, "aes/generic")
-	src := filepath.Join(e.dir, "nist/aes/ECB/ECBGFSbox128.rsp")
+	src := filepath.Join(e.Dir, "nist/aes/ECB/ECBGFSbox128.rsp")
 	raw, err := os.ReadFile(src)
 	require.NoError(t, err)
 	raw = bytes.Replace(raw, []byte("KEY = 00000000000000000000000000000000"), []byte("KEY = 0000000000000000000000000000000"), 1)
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "nist/aes/ECB"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "nist/aes/ECB/ECBGFSbox128.rsp"), raw, 0o644))
-	e.dir = dir
+	e.Dir = dir
 	res := runAESFile(newLocal(t), e, "nist/aes/ECB/ECBGFSbox128.rsp")
 	require.Equal(t, Failed, res.Status)
 	require.Contains(t, res.Reason, "bad vector file: "+filepath.Join(dir, "nist/aes/ECB/ECBGFSbox128.rsp")+":11: KEY = ")
@@ -264,17 +264,17 @@ func TestABIViolationNamesItsCase(t *testing.T) {
 		}
 		checks = append(checks, aesCheck{where: fmt.Sprintf("case %d", i), key: key, in: in, want: make([]byte, 16)})
 	}
-	tl := newTally()
-	failed, crash := tl.runGroup(c, e, aes.ModeECB, false, "", checks)
+	tl := NewTally()
+	failed, crash := runGroup(tl, c, e, aes.ModeECB, false, "", checks)
 	require.Equal(t, 5, failed)
 	require.Empty(t, crash)
-	require.Len(t, tl.res.Failures, 1)
-	f := tl.res.Failures[0]
+	require.Len(t, tl.Res.Failures, 1)
+	f := tl.Res.Failures[0]
 	require.Equal(t, "case 3", f.Where)
 	require.Contains(t, f.Msg, "batch: case 3: ABI violation in aes/test-abi (kernel ecbFake): BP not restored: expected 0x1234, got 0x5678")
 	require.Contains(t, f.Repro, "--impl aes/test-abi --op aes-ecb-enc --param key=00000000000000000000000000000000 --in 'ab030303")
 	require.NotContains(t, f.Repro, "--abi=false")
-	require.Equal(t, 3, batchCase("runner error: batch: case 3: x", 5))
-	require.Equal(t, 0, batchCase("runner error: batch: case 7: x", 5), "out of range: the first case")
-	require.Equal(t, 0, batchCase("runner error: something else", 5))
+	require.Equal(t, 3, BatchCase("runner error: batch: case 3: x", 5))
+	require.Equal(t, 0, BatchCase("runner error: batch: case 7: x", 5), "out of range: the first case")
+	require.Equal(t, 0, BatchCase("runner error: something else", 5))
 }

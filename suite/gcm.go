@@ -5,11 +5,18 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/family/gcm"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
 )
+
+func init() {
+	RegisterKind(algs.KindGCMVS, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+		return runGCMFile(s, e, file)
+	})
+}
 
 // GCMVS files: every record of a file in one batch request (seal for the
 // encrypt files, open for the decrypt files, whose FAIL records must answer
@@ -19,8 +26,8 @@ import (
 // gcmPieces cut the data of the second pass.
 const gcmPieces = "1,15,0,17,33"
 
-func runGCMFile(s *driver.Session, e caseEnv, file string) Result {
-	t := newTally()
+func runGCMFile(s *driver.Session, e Env, file string) Result {
+	t := NewTally()
 	var info vectors.GCMFile
 	for _, f := range vectors.GCMFiles() {
 		if f.Path == file {
@@ -28,13 +35,13 @@ func runGCMFile(s *driver.Session, e caseEnv, file string) Result {
 		}
 	}
 	if info.Path == "" {
-		t.res.Reason = "not a GCMVS file: " + file
-		return t.done(1)
+		t.Res.Reason = "not a GCMVS file: " + file
+		return t.Done(1)
 	}
-	cases, err := vectors.LoadGCM(filepath.Join(e.dir, file), info.Decrypt)
+	cases, err := vectors.LoadGCM(filepath.Join(e.Dir, file), info.Decrypt)
 	if err != nil {
-		t.res.Reason = "bad vector file: " + err.Error()
-		return t.done(1)
+		t.Res.Reason = "bad vector file: " + err.Error()
+		return t.Done(1)
 	}
 	op := gcm.SealOp
 	if info.Decrypt {
@@ -62,12 +69,12 @@ func runGCMFile(s *driver.Session, e caseEnv, file string) Result {
 				wants = append(wants, append(append([]byte(nil), c.CT...), c.Tag...))
 			}
 		}
-		t.res.Cases += len(cases)
+		t.Res.Cases += len(cases)
 		what := "in one call"
 		if pieces != "" {
 			what = "in pieces " + pieces
 		}
-		out, err := s.Call([]byte("batch"), []byte(e.impl), []byte(op), []byte(pieces), wire.Pack(flat...))
+		out, err := s.Call([]byte("batch"), []byte(e.Impl), []byte(op), []byte(pieces), wire.Pack(flat...))
 		var outs [][]byte
 		if err == nil {
 			if len(out) != 1 {
@@ -77,30 +84,30 @@ func runGCMFile(s *driver.Session, e caseEnv, file string) Result {
 			}
 		}
 		if err != nil {
-			msg, crashed := callErr(err)
+			msg, crashed := CallErr(err)
 			failed += len(cases)
 			f := Failure{Where: file, Msg: fmt.Sprintf("%s, batch of %d cases %s: %s", op, len(cases), what, msg)}
-			if batchCaseRE.MatchString(msg) {
+			if BatchCaseRE.MatchString(msg) {
 				// The case an ABI violation (or another error) names.
-				i := batchCase(msg, len(cases))
+				i := BatchCase(msg, len(cases))
 				c := cases[i]
 				f.Where = fmt.Sprintf("%s:%d", file, c.Line)
 				data := c.PT
 				if info.Decrypt {
 					data = append(append([]byte(nil), c.CT...), c.Tag...)
 				}
-				f.Repro = e.repro(OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))
+				f.Repro = e.Repro(OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))
 			}
-			t.fail(f)
+			t.Fail(f)
 			if crashed {
-				t.res.Reason = fmt.Sprintf("%s in %s; %d cases not judged", msg, file, len(cases))
-				return t.done(failed)
+				t.Res.Reason = fmt.Sprintf("%s in %s; %d cases not judged", msg, file, len(cases))
+				return t.Done(failed)
 			}
 			continue
 		}
 		for i, c := range cases {
 			if bytes.Equal(outs[i], wants[i]) {
-				t.res.Passed++
+				t.Res.Passed++
 				continue
 			}
 			failed++
@@ -109,11 +116,11 @@ func runGCMFile(s *driver.Session, e caseEnv, file string) Result {
 			if info.Decrypt {
 				data = append(append([]byte(nil), c.CT...), c.Tag...)
 			}
-			t.fail(Failure{Where: where, Msg: gcmMismatch(info.Decrypt, c, what, outs[i], wants[i]),
-				Repro: e.repro(OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))})
+			t.Fail(Failure{Where: where, Msg: gcmMismatch(info.Decrypt, c, what, outs[i], wants[i]),
+				Repro: e.Repro(OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))})
 		}
 	}
-	return t.done(failed)
+	return t.Done(failed)
 }
 
 func gcmMismatch(decrypt bool, c vectors.GCMCase, what string, got, want []byte) string {

@@ -12,11 +12,22 @@ import (
 
 	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/family/mont"
 	"github.com/xarchlab/xarch/oracle/ref"
 	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
 )
+
+func init() {
+	RegisterKind(algs.KindSigGen15, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+		return runSigGen(s, e, file)
+	})
+	RegisterKind(algs.KindSigVer15, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+		return runSigVer(s, e, file)
+	})
+	RegisterKind(algs.KindMontKAT, func(s *driver.Session, e Env, _ algs.VectorSuite, _ string) Result { return runMontKAT(s, e) })
+}
 
 // The mont family's suites.
 //
@@ -53,7 +64,7 @@ const montBatchCost = 8 << 10
 
 // runMontChecks sends the checks (all of one op) in batches and judges
 // every answer; a crash stops (the rest are counted as failed).
-func (t *tally) runMontChecks(c caller, e caseEnv, checks []montCheck, mismatch func(ch montCheck, got []byte) string) (failed int, crash string) {
+func runMontChecks(t *Tally, c Caller, e Env, checks []montCheck, mismatch func(ch montCheck, got []byte) string) (failed int, crash string) {
 	for start := 0; start < len(checks); {
 		end, cost := start, 0
 		for end < len(checks) && (end == start || cost+checks[end].cost <= montBatchCost) && end-start < 256 {
@@ -62,13 +73,13 @@ func (t *tally) runMontChecks(c caller, e caseEnv, checks []montCheck, mismatch 
 		}
 		group := checks[start:end]
 		start = end
-		t.res.Cases += len(group)
+		t.Res.Cases += len(group)
 		op := group[0].op
 		var flat [][]byte
 		for _, ch := range group {
 			flat = append(append(flat, ch.params...), ch.data)
 		}
-		out, err := c.Call([]byte("batch"), []byte(e.impl), []byte(op), nil, wire.Pack(flat...))
+		out, err := c.Call([]byte("batch"), []byte(e.Impl), []byte(op), nil, wire.Pack(flat...))
 		var outs [][]byte
 		if err == nil {
 			if len(out) != 1 {
@@ -78,33 +89,33 @@ func (t *tally) runMontChecks(c caller, e caseEnv, checks []montCheck, mismatch 
 			}
 		}
 		if err != nil {
-			msg, crashed := callErr(err)
+			msg, crashed := CallErr(err)
 			failed += len(group)
 			ch := group[0]
-			t.fail(Failure{Where: ch.where, Repro: montRepro(e, ch),
+			t.Fail(Failure{Where: ch.where, Repro: montRepro(e, ch),
 				Msg: fmt.Sprintf("%s, batch of %d cases from %s: %s", op, len(group), ch.what, msg)})
 			if crashed {
 				left := len(checks) - start
-				t.res.Cases += left
+				t.Res.Cases += left
 				return failed + left, fmt.Sprintf("%s in %s; %d cases not run", msg, ch.where, left)
 			}
 			continue
 		}
 		for i, ch := range group {
 			if bytes.Equal(outs[i], ch.want) {
-				t.res.Passed++
+				t.Res.Passed++
 				continue
 			}
 			failed++
-			t.fail(Failure{Where: ch.where, Msg: mismatch(ch, outs[i]), Repro: montRepro(e, ch)})
+			t.Fail(Failure{Where: ch.where, Msg: mismatch(ch, outs[i]), Repro: montRepro(e, ch)})
 		}
 	}
 	return failed, ""
 }
 
-func montRepro(e caseEnv, ch montCheck) string {
+func montRepro(e Env, ch montCheck) string {
 	o, _ := arch.LookupOp(ch.op)
-	return e.repro(OpArgs(ch.op, o.Params, ch.params, ch.data, ""))
+	return e.Repro(OpArgs(ch.op, o.Params, ch.params, ch.data, ""))
 }
 
 // montMismatch describes a wrong answer of any mont op.
@@ -169,8 +180,8 @@ func signCheck(file string, c vectors.RSACase, p, q []byte) montCheck {
 		params: [][]byte{c.N, c.E, c.D, p, q, []byte(c.Hash)}, data: c.Digest(), want: c.S, cost: rsaCost(c.ModBits, p != nil, true)}
 }
 
-func runSigGen(c caller, e caseEnv, file string) Result {
-	t := newTally()
+func runSigGen(c Caller, e Env, file string) Result {
+	t := NewTally()
 	var info vectors.RSAFile
 	for _, f := range vectors.RSAFiles() {
 		if f.Path == file && !f.SigVer {
@@ -178,24 +189,24 @@ func runSigGen(c caller, e caseEnv, file string) Result {
 		}
 	}
 	if info.Path == "" {
-		t.res.Reason = "not a SigGen15 file: " + file
-		return t.done(1)
+		t.Res.Reason = "not a SigGen15 file: " + file
+		return t.Done(1)
 	}
-	cases, err := vectors.LoadRSA(filepath.Join(e.dir, file), false)
+	cases, err := vectors.LoadRSA(filepath.Join(e.Dir, file), false)
 	if err == nil && info.Private != "" {
 		var priv []vectors.RSACase
-		if priv, err = vectors.LoadRSA(filepath.Join(e.dir, info.Private), false); err == nil {
+		if priv, err = vectors.LoadRSA(filepath.Join(e.Dir, info.Private), false); err == nil {
 			err = vectors.MatchRSAPrivate(cases, priv, file, info.Private)
 		}
 	}
 	if err != nil {
-		t.res.Reason = "bad vector file: " + err.Error()
-		return t.done(1)
+		t.Res.Reason = "bad vector file: " + err.Error()
+		return t.Done(1)
 	}
 	modexp, verify, err := sigGenChecks(file, cases)
 	if err != nil {
-		t.res.Reason = "bad vector file: " + err.Error()
-		return t.done(1)
+		t.Res.Reason = "bad vector file: " + err.Error()
+		return t.Done(1)
 	}
 	groups := [][]montCheck{modexp, verify}
 	if info.Private != "" {
@@ -206,8 +217,8 @@ func runSigGen(c caller, e caseEnv, file string) Result {
 			if !seen {
 				p, q, err := RecoverPrimes(vc.N, vc.E, vc.D)
 				if err != nil {
-					t.res.Reason = fmt.Sprintf("%s:%d: cannot recover p and q from n, e, d: %v", file, vc.Line, err)
-					return t.done(1)
+					t.Res.Reason = fmt.Sprintf("%s:%d: cannot recover p and q from n, e, d: %v", file, vc.Line, err)
+					return t.Done(1)
 				}
 				pq = [2][]byte{p, q}
 				primes[string(vc.N)] = pq
@@ -217,33 +228,33 @@ func runSigGen(c caller, e caseEnv, file string) Result {
 		}
 		groups = append(groups, crt, plain)
 	}
-	return t.runGroups(c, e, groups)
+	return runGroups(t, c, e, groups)
 }
 
-func (t *tally) runGroups(c caller, e caseEnv, groups [][]montCheck) Result {
+func runGroups(t *Tally, c Caller, e Env, groups [][]montCheck) Result {
 	failed := 0
 	for gi, g := range groups {
-		n, crash := t.runMontChecks(c, e, g, montMismatch)
+		n, crash := runMontChecks(t, c, e, g, montMismatch)
 		failed += n
 		if crash != "" {
 			left := 0
 			for _, rest := range groups[gi+1:] {
 				left += len(rest)
 			}
-			t.res.Cases += left
-			t.res.Reason = fmt.Sprintf("%s (and %d more not run)", crash, left)
-			return t.done(failed + left)
+			t.Res.Cases += left
+			t.Res.Reason = fmt.Sprintf("%s (and %d more not run)", crash, left)
+			return t.Done(failed + left)
 		}
 	}
-	return t.done(failed)
+	return t.Done(failed)
 }
 
-func runSigVer(c caller, e caseEnv, file string) Result {
-	t := newTally()
-	cases, err := vectors.LoadRSA(filepath.Join(e.dir, file), true)
+func runSigVer(c Caller, e Env, file string) Result {
+	t := NewTally()
+	cases, err := vectors.LoadRSA(filepath.Join(e.Dir, file), true)
 	if err != nil {
-		t.res.Reason = "bad vector file: " + err.Error()
-		return t.done(1)
+		t.Res.Reason = "bad vector file: " + err.Error()
+		return t.Done(1)
 	}
 	var verify, sign []montCheck
 	for _, vc := range cases {
@@ -259,7 +270,7 @@ func runSigVer(c caller, e caseEnv, file string) Result {
 			sign = append(sign, signCheck(file, vc, vc.P, vc.Q))
 		}
 	}
-	return t.runGroups(c, e, [][]montCheck{verify, sign})
+	return runGroups(t, c, e, [][]montCheck{verify, sign})
 }
 
 // RecoverPrimes finds p and q from n, e and d (RFC 8017 leaves this to
@@ -324,11 +335,11 @@ func MontKATSizes(tuning []wire.Tuning) []int {
 	return out
 }
 
-func runMontKAT(c caller, e caseEnv) Result {
-	t := newTally()
+func runMontKAT(c Caller, e Env) Result {
+	t := NewTally()
 	var tuning []wire.Tuning
 	for _, im := range c.Info().Impls {
-		if im.Name == e.impl {
+		if im.Name == e.Impl {
 			tuning = im.Tuning
 		}
 	}
@@ -369,7 +380,7 @@ func runMontKAT(c caller, e caseEnv) Result {
 			noSide = append(noSide, fmt.Sprint(n))
 		}
 	}
-	res := t.runGroups(c, e, [][]montCheck{muls, exps})
+	res := runGroups(t, c, e, [][]montCheck{muls, exps})
 	if len(noSide) > 0 {
 		// The known answers must reach both sides of the final subtraction
 		// at every size, or a level that skips it could pass.

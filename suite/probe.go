@@ -85,7 +85,7 @@ func probeWant(o Options, t driver.Target, info wire.Info) map[string]bool {
 
 // probeTarget runs the probes and returns their verdicts per feature and
 // the report rows.
-func probeTarget(o Options, s caller, t driver.Target, info wire.Info) (map[string]*featureProbe, []ProbeRow) {
+func probeTarget(o Options, s Caller, t driver.Target, info wire.Info) (map[string]*featureProbe, []ProbeRow) {
 	want := probeWant(o, t, info)
 	has := map[string][]string{}
 	for _, p := range info.Probes {

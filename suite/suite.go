@@ -298,13 +298,13 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 						RanOn: home, Reason: ranOnReason(home)})
 					continue
 				}
-				run, ok := kinds[vs.Kind]
+				run, ok := judges[vs.Kind]
 				if !ok {
 					out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, File: f, Status: Failed,
 						Reason: "the suite does not know vector suite kind " + vs.Kind})
 					continue
 				}
-				res := run(sess, caseEnv{o: o, t: t, impl: im.Name, dir: o.VectorsDir}, vs, f)
+				res := run(sess, Env{Opts: o, Target: t, Impl: im.Name, Dir: o.VectorsDir}, vs, f)
 				res.Arch, res.Model, res.Impl, res.File = t.Arch, t.Model, im.Name, f
 				out = append(out, res)
 			}
@@ -335,24 +335,24 @@ func skipReason(t driver.Target, im wire.ImplInfo) string {
 	return ""
 }
 
-// caseEnv is what a vector suite needs to run and to write repro lines.
-type caseEnv struct {
-	o    Options
-	t    driver.Target
-	impl string
-	dir  string
+// Env is what a vector suite needs to run and to write repro lines.
+type Env struct {
+	Opts   Options
+	Target driver.Target
+	Impl   string
+	Dir    string // the vectors directory
 }
 
-// repro builds the `xarch run` command line for one input.
-func (e caseEnv) repro(extra string) string {
-	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s", e.t.Arch, shellQuote(e.t.Model), e.impl)
-	if e.o.Mask != "" {
-		s += " --mask " + e.o.Mask
+// Repro builds the `xarch run` command line for one input.
+func (e Env) Repro(extra string) string {
+	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s", e.Target.Arch, shellQuote(e.Target.Model), e.Impl)
+	if e.Opts.Mask != "" {
+		s += " --mask " + e.Opts.Mask
 	}
-	if e.o.Planted {
+	if e.Opts.Planted {
 		s += " --planted"
 	}
-	if !e.o.ABI {
+	if !e.Opts.ABI {
 		s += " --abi=false"
 	}
 	return s + " " + extra
