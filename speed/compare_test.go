@@ -2,6 +2,7 @@ package speed
 
 import (
 	"bytes"
+	_ "github.com/xarchlab/xarch/family/all/host" // every family's spec and judging
 	"math"
 	"path/filepath"
 	"strings"

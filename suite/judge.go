@@ -7,7 +7,15 @@ import (
 
 	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/wire"
 )
+
+// Caller is what a judge needs from a session; tests plug an
+// in-process runner in.
+type Caller interface {
+	Call(args ...[]byte) ([][]byte, error)
+	Info() wire.Info
+}
 
 // Judge runs one vector suite file (or a synthetic suite) of its kind on
 // e's implementation and judges the answers.

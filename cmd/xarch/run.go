@@ -11,7 +11,7 @@ import (
 	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/family/aes"
-	"github.com/xarchlab/xarch/vectors"
+	hashhost "github.com/xarchlab/xarch/family/hash/host"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -274,7 +274,7 @@ func loadVectorInput(dir, spec, digest string) (msg, md []byte, err error) {
 	if !ok || o.Out == 0 {
 		return nil, nil, fmt.Errorf("--op %q is not a hash (see `xarch info`)", digest)
 	}
-	cases, err := vectors.LoadHash(path, o.Out)
+	cases, err := hashhost.LoadHash(path, o.Out)
 	if err != nil {
 		return nil, nil, err
 	}

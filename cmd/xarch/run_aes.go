@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/xarchlab/xarch/vectors"
+	aeshost "github.com/xarchlab/xarch/family/aes/host"
 )
 
 // The AES shorthands of `xarch run` (--mode, --decrypt, --key, --iv for the
@@ -55,8 +55,8 @@ func loadAESVector(dir, spec string) (aesInput, error) {
 	if _, err := os.Stat(path); err != nil {
 		path = filepath.Join(dir, file)
 	}
-	var info *vectors.AESFile
-	for _, f := range vectors.AESFiles() {
+	var info *aeshost.AESFile
+	for _, f := range aeshost.AESFiles() {
 		if f.Path == filepath.Clean(file) || strings.HasSuffix(filepath.Clean(path), string(filepath.Separator)+f.Path) {
 			f := f
 			info = &f
@@ -66,7 +66,7 @@ func loadAESVector(dir, spec string) (aesInput, error) {
 		return aesInput{}, fmt.Errorf("--vector %s: not one of the AES vector files (nist/aes/...)", file)
 	}
 	if info.Kind == "CTR" {
-		cases, err := vectors.LoadAESCTR(path)
+		cases, err := aeshost.LoadAESCTR(path)
 		if err != nil {
 			return aesInput{}, err
 		}
@@ -77,7 +77,7 @@ func loadAESVector(dir, spec string) (aesInput, error) {
 		}
 		return aesInput{}, fmt.Errorf("--vector %s: no example's title or output starts on line %d", file, line)
 	}
-	cases, err := vectors.LoadAES(path, info.Mode, info.KeyBits)
+	cases, err := aeshost.LoadAES(path, info.Mode, info.KeyBits)
 	if err != nil {
 		return aesInput{}, err
 	}

@@ -1,7 +1,7 @@
-package algs
+package host
 
 import (
-	"github.com/xarchlab/xarch/vectors"
+	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -27,14 +27,14 @@ type HashDigest struct {
 // HashSpec builds a hash family's spec: SHAVS Short, Long and Monte files
 // per digest, fuzz ops without params, one speed row per digest with Go's
 // package and openssl's digest of the same name as peers.
-func HashSpec(family string, digests []HashDigest) *Spec {
-	s := &Spec{Family: family}
+func HashSpec(family string, digests []HashDigest) *algs.Spec {
+	s := &algs.Spec{Family: family}
 	for _, d := range digests {
 		d := d
-		s.Ops = append(s.Ops, OpSpec{Name: d.Op})
+		s.Ops = append(s.Ops, algs.OpSpec{Name: d.Op})
 		var short []string
 		var monte []string
-		for _, f := range vectors.SHAFiles(d.NIST) {
+		for _, f := range SHAFiles(d.NIST) {
 			if f.Monte {
 				monte = append(monte, f.Path)
 			} else {
@@ -42,9 +42,9 @@ func HashSpec(family string, digests []HashDigest) *Spec {
 			}
 		}
 		s.Suites = append(s.Suites,
-			VectorSuite{Kind: KindSHAVS, Op: d.Op, Files: short},
-			VectorSuite{Kind: KindSHAVSMonte, Op: d.Op, Files: monte})
-		s.Speed = append(s.Speed, SpeedPeer{Name: d.Op, OpenSSL: d.Op, GoName: d.GoName,
+			algs.VectorSuite{Kind: KindSHAVS, Op: d.Op, Files: short},
+			algs.VectorSuite{Kind: KindSHAVSMonte, Op: d.Op, Files: monte})
+		s.Speed = append(s.Speed, algs.SpeedPeer{Name: d.Op, OpenSSL: d.Op, GoName: d.GoName,
 			GoOp: func(size int) (func(int), func() []byte) {
 				msg := make([]byte, size)
 				wire.SpeedPattern(msg)

@@ -1,4 +1,4 @@
-package suite
+package host
 
 import (
 	"bytes"
@@ -8,12 +8,12 @@ import (
 	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/family/gcm"
-	"github.com/xarchlab/xarch/vectors"
+	"github.com/xarchlab/xarch/suite"
 	"github.com/xarchlab/xarch/wire"
 )
 
 func init() {
-	RegisterKind(algs.KindGCMVS, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+	suite.RegisterKind(KindGCMVS, func(s *driver.Session, e suite.Env, _ algs.VectorSuite, file string) suite.Result {
 		return runGCMFile(s, e, file)
 	})
 }
@@ -26,10 +26,10 @@ func init() {
 // gcmPieces cut the data of the second pass.
 const gcmPieces = "1,15,0,17,33"
 
-func runGCMFile(s *driver.Session, e Env, file string) Result {
-	t := NewTally()
-	var info vectors.GCMFile
-	for _, f := range vectors.GCMFiles() {
+func runGCMFile(s *driver.Session, e suite.Env, file string) suite.Result {
+	t := suite.NewTally()
+	var info GCMFile
+	for _, f := range GCMFiles() {
 		if f.Path == file {
 			info = f
 		}
@@ -38,7 +38,7 @@ func runGCMFile(s *driver.Session, e Env, file string) Result {
 		t.Res.Reason = "not a GCMVS file: " + file
 		return t.Done(1)
 	}
-	cases, err := vectors.LoadGCM(filepath.Join(e.Dir, file), info.Decrypt)
+	cases, err := LoadGCM(filepath.Join(e.Dir, file), info.Decrypt)
 	if err != nil {
 		t.Res.Reason = "bad vector file: " + err.Error()
 		return t.Done(1)
@@ -84,19 +84,19 @@ func runGCMFile(s *driver.Session, e Env, file string) Result {
 			}
 		}
 		if err != nil {
-			msg, crashed := CallErr(err)
+			msg, crashed := suite.CallErr(err)
 			failed += len(cases)
-			f := Failure{Where: file, Msg: fmt.Sprintf("%s, batch of %d cases %s: %s", op, len(cases), what, msg)}
-			if BatchCaseRE.MatchString(msg) {
+			f := suite.Failure{Where: file, Msg: fmt.Sprintf("%s, batch of %d cases %s: %s", op, len(cases), what, msg)}
+			if suite.BatchCaseRE.MatchString(msg) {
 				// The case an ABI violation (or another error) names.
-				i := BatchCase(msg, len(cases))
+				i := suite.BatchCase(msg, len(cases))
 				c := cases[i]
 				f.Where = fmt.Sprintf("%s:%d", file, c.Line)
 				data := c.PT
 				if info.Decrypt {
 					data = append(append([]byte(nil), c.CT...), c.Tag...)
 				}
-				f.Repro = e.Repro(OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))
+				f.Repro = e.Repro(suite.OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))
 			}
 			t.Fail(f)
 			if crashed {
@@ -116,14 +116,14 @@ func runGCMFile(s *driver.Session, e Env, file string) Result {
 			if info.Decrypt {
 				data = append(append([]byte(nil), c.CT...), c.Tag...)
 			}
-			t.Fail(Failure{Where: where, Msg: gcmMismatch(info.Decrypt, c, what, outs[i], wants[i]),
-				Repro: e.Repro(OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))})
+			t.Fail(suite.Failure{Where: where, Msg: gcmMismatch(info.Decrypt, c, what, outs[i], wants[i]),
+				Repro: e.Repro(suite.OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))})
 		}
 	}
 	return t.Done(failed)
 }
 
-func gcmMismatch(decrypt bool, c vectors.GCMCase, what string, got, want []byte) string {
+func gcmMismatch(decrypt bool, c GCMCase, what string, got, want []byte) string {
 	desc := fmt.Sprintf("%d-byte IV, %d bytes of AAD, %d of text, %d-byte tag, %s", len(c.IV), len(c.AAD), len(c.CT), len(c.Tag), what)
 	if !decrypt {
 		return fmt.Sprintf("seal (%s): expected CT||Tag %x, got %x", desc, want, got)

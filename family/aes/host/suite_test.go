@@ -1,4 +1,4 @@
-package suite
+package host
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/family/aes"
 	"github.com/xarchlab/xarch/runner"
-	"github.com/xarchlab/xarch/vectors"
+	"github.com/xarchlab/xarch/suite"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -49,11 +49,11 @@ func (l localCaller) Call(args ...[]byte) ([][]byte, error) {
 
 func (l localCaller) Info() runner.Info { return l.s.Info() }
 
-func localEnv(t *testing.T, impl string) Env {
+func localEnv(t *testing.T, impl string) suite.Env {
 	wd, _ := os.Getwd()
 	root, err := driver.FindRoot(wd)
 	require.NoError(t, err)
-	return Env{Opts: Options{ABI: true}, Target: driver.Target{Arch: "amd64", Model: "native"}, Impl: impl, Dir: filepath.Join(root, "vectors")}
+	return suite.Env{Opts: suite.Options{ABI: true}, Target: driver.Target{Arch: "amd64", Model: "native"}, Impl: impl, Dir: filepath.Join(root, "vectors")}
 }
 
 // Two wrong levels, to check that the suites can fail and say where.
@@ -130,8 +130,8 @@ func TestAESSuitesPassOnGeneric(t *testing.T) {
 	c := newLocal(t)
 	e := localEnv(t, "aes/generic")
 	total := 0
-	for _, f := range vectors.AESFiles() {
-		var res Result
+	for _, f := range AESFiles() {
+		var res suite.Result
 		switch f.Kind {
 		case "CTR":
 			res = runAESCTR(c, e, f.Path)
@@ -142,12 +142,12 @@ func TestAESSuitesPassOnGeneric(t *testing.T) {
 		default:
 			res = runAESFile(c, e, f.Path)
 		}
-		require.Equal(t, Passed, res.Status, "%s: %s %+v", f.Path, res.Reason, res.Failures)
+		require.Equal(t, suite.Passed, res.Status, "%s: %s %+v", f.Path, res.Reason, res.Failures)
 		require.Equal(t, res.Cases, res.Passed)
 		total += res.Cases
 	}
 	res := runAESEdges(c, e)
-	require.Equal(t, Passed, res.Status, "%s %+v", res.Reason, res.Failures)
+	require.Equal(t, suite.Passed, res.Status, "%s %+v", res.Reason, res.Failures)
 	require.Equal(t, 900, res.Cases, "no Tuning: 15 lengths (0..3 blocks and the usual widths 4, 8, 16 +-1 and doubled) x 5 modes x 2 directions x 3 key sizes, whole and in pieces")
 	require.Greater(t, total, 11000)
 }
@@ -165,10 +165,10 @@ func TestAESSuitesCatchACounterWithoutCarry(t *testing.T) {
 	c := newLocal(t)
 	e := localEnv(t, "aes/test-nocarry")
 	// The NIST CTR example never carries out of the low 64 bits.
-	res := runAESCTR(c, e, vectors.AESCTRFile)
-	require.Equal(t, Passed, res.Status)
+	res := runAESCTR(c, e, AESCTRFile)
+	require.Equal(t, suite.Passed, res.Status)
 	res = runAESEdges(c, e)
-	require.Equal(t, Failed, res.Status)
+	require.Equal(t, suite.Failed, res.Status)
 	require.NotEmpty(t, res.Failures)
 	for _, f := range res.Failures {
 		require.Contains(t, f.Where, "ctr")
@@ -183,10 +183,10 @@ func TestAESSuitesCatchAStaleIV(t *testing.T) {
 	e := localEnv(t, "aes/test-staleiv")
 	// One call per message: the kernel's own chaining is right.
 	res := runAESFile(c, e, "nist/aes/CBC/CBCVarTxt128.rsp")
-	require.Equal(t, Passed, res.Status)
+	require.Equal(t, suite.Passed, res.Status)
 	// MMT in pieces and the Monte Carlo chain need the IV carried over.
 	res = runAESFile(c, e, "nist/aes/CBC/CBCMMT128.rsp")
-	require.Equal(t, Failed, res.Status)
+	require.Equal(t, suite.Failed, res.Status)
 	require.Equal(t, 9, res.Cases-res.Passed, "9 of the 10 encrypt messages span more than one piece; decrypt is fine")
 	f := res.Failures[0]
 	require.Regexp(t, `^nist/aes/CBC/CBCMMT128\.rsp:\d+$`, f.Where)
@@ -194,7 +194,7 @@ func TestAESSuitesCatchAStaleIV(t *testing.T) {
 	require.Contains(t, f.Repro, "--op aes-cbc-enc --param key=")
 
 	res = runAESMCT(c, e, "nist/aes/CBC/CBCMCT128.rsp")
-	require.Equal(t, Failed, res.Status)
+	require.Equal(t, suite.Failed, res.Status)
 	require.Equal(t, 100, res.Passed, "decrypt passes")
 	require.Contains(t, res.Failures[0].Msg, "MCT encrypt COUNT = 0: expected output[999]")
 	require.Contains(t, res.Failures[0].Repro, "--op aes-cbc-enc --mct --vector nist/aes/CBC/CBCMCT128.rsp:")
@@ -211,7 +211,7 @@ func TestAESBadVectorFileNamesTheLine(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "nist/aes/ECB/ECBGFSbox128.rsp"), raw, 0o644))
 	e.Dir = dir
 	res := runAESFile(newLocal(t), e, "nist/aes/ECB/ECBGFSbox128.rsp")
-	require.Equal(t, Failed, res.Status)
+	require.Equal(t, suite.Failed, res.Status)
 	require.Contains(t, res.Reason, "bad vector file: "+filepath.Join(dir, "nist/aes/ECB/ECBGFSbox128.rsp")+":11: KEY = ")
 	require.Contains(t, res.Reason, "expected hex digits")
 }
@@ -220,7 +220,7 @@ func TestAESBatchErrorsAreFailuresNotCrashes(t *testing.T) {
 	c := newLocal(t)
 	e := localEnv(t, "aes/none")
 	res := runAESFile(c, e, "nist/aes/ECB/ECBGFSbox128.rsp")
-	require.Equal(t, Failed, res.Status)
+	require.Equal(t, suite.Failed, res.Status)
 	require.Equal(t, res.Cases, 14)
 	require.Contains(t, res.Failures[0].Msg, "runner error: batch: unknown implementation \"aes/none\"")
 	require.True(t, strings.HasPrefix(res.Failures[0].Where, "nist/aes/ECB/ECBGFSbox128.rsp:"))
@@ -237,14 +237,14 @@ func TestAESCrashEndsTheFileWithReason(t *testing.T) {
 	c := crashingCaller{newLocal(t)}
 	e := localEnv(t, "aes/generic")
 	res := runAESFile(c, e, "nist/aes/CBC/CBCMMT128.rsp")
-	require.Equal(t, Failed, res.Status)
+	require.Equal(t, suite.Failed, res.Status)
 	require.Equal(t, 40, res.Cases)
 	require.Equal(t, 0, res.Passed)
 	require.Len(t, res.Failures, 1)
 	require.Equal(t, "CBC encrypt, batch of 10 cases: runner crashed with SIGILL (exit status 2): SIGILL: illegal instruction (first case at nist/aes/CBC/CBCMMT128.rsp:14); 30 of 40 cases not run", res.Reason)
 
 	res = runAESMCT(c, e, "nist/aes/OFB/OFBMCT256.rsp")
-	require.Equal(t, Failed, res.Status)
+	require.Equal(t, suite.Failed, res.Status)
 	require.Equal(t, 200, res.Cases)
 	require.Contains(t, res.Reason, "runner crashed with SIGILL")
 	require.Contains(t, res.Reason, "199 of 200 outer iterations not run")
@@ -264,7 +264,7 @@ func TestABIViolationNamesItsCase(t *testing.T) {
 		}
 		checks = append(checks, aesCheck{where: fmt.Sprintf("case %d", i), key: key, in: in, want: make([]byte, 16)})
 	}
-	tl := NewTally()
+	tl := suite.NewTally()
 	failed, crash := runGroup(tl, c, e, aes.ModeECB, false, "", checks)
 	require.Equal(t, 5, failed)
 	require.Empty(t, crash)
@@ -274,7 +274,7 @@ func TestABIViolationNamesItsCase(t *testing.T) {
 	require.Contains(t, f.Msg, "batch: case 3: ABI violation in aes/test-abi (kernel ecbFake): BP not restored: expected 0x1234, got 0x5678")
 	require.Contains(t, f.Repro, "--impl aes/test-abi --op aes-ecb-enc --param key=00000000000000000000000000000000 --in 'ab030303")
 	require.NotContains(t, f.Repro, "--abi=false")
-	require.Equal(t, 3, BatchCase("runner error: batch: case 3: x", 5))
-	require.Equal(t, 0, BatchCase("runner error: batch: case 7: x", 5), "out of range: the first case")
-	require.Equal(t, 0, BatchCase("runner error: something else", 5))
+	require.Equal(t, 3, suite.BatchCase("runner error: batch: case 3: x", 5))
+	require.Equal(t, 0, suite.BatchCase("runner error: batch: case 7: x", 5), "out of range: the first case")
+	require.Equal(t, 0, suite.BatchCase("runner error: something else", 5))
 }

@@ -1,4 +1,4 @@
-package algs
+package host
 
 import (
 	cryptoaes "crypto/aes"
@@ -6,8 +6,8 @@ import (
 	"crypto/sha256"
 	"math/rand/v2"
 
+	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/family/aes"
-	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -27,10 +27,10 @@ const AESEdgesFile = "edges: lengths around Tuning, CTR carry (expected from hos
 // the AESAVS KAT and MMT files (batched), the Monte Carlo files, the
 // SP 800-38A CTR example, and length edges around each level's Tuning.
 func init() {
-	s := &Spec{Family: aes.Name}
+	s := &algs.Spec{Family: aes.Name}
 	for _, mode := range aes.Modes {
 		for _, dec := range []bool{false, true} {
-			o := OpSpec{Name: aes.OpName(mode, dec), Params: aesParams(mode)}
+			o := algs.OpSpec{Name: aes.OpName(mode, dec), Params: aesParams(mode)}
 			switch {
 			case dec && mode == aes.ModeCTR:
 				o.NoSpeed = "CTR decrypts by encrypting: the aes-*-ctr rows time it"
@@ -41,7 +41,7 @@ func init() {
 		}
 	}
 	var kat, mct []string
-	for _, f := range vectors.AESFiles() {
+	for _, f := range AESFiles() {
 		switch f.Kind {
 		case "MCT":
 			mct = append(mct, f.Path)
@@ -50,10 +50,10 @@ func init() {
 			kat = append(kat, f.Path)
 		}
 	}
-	s.Suites = []VectorSuite{
+	s.Suites = []algs.VectorSuite{
 		{Kind: KindAESAVS, Files: kat},
 		{Kind: KindAESMCT, Files: mct},
-		{Kind: KindAESCTR, Files: []string{vectors.AESCTRFile}},
+		{Kind: KindAESCTR, Files: []string{AESCTRFile}},
 		{Kind: KindAESEdges, Files: []string{AESEdgesFile}, Synthetic: true},
 	}
 	for _, m := range aes.SpeedModes {
@@ -62,11 +62,11 @@ func init() {
 		if m.Mode == aes.ModeCTR {
 			blocks = 0
 		}
-		s.Speed = append(s.Speed, SpeedPeer{Name: m.Name, OpenSSL: m.EVPName(), OpenSSLDecrypt: m.Decrypt,
+		s.Speed = append(s.Speed, algs.SpeedPeer{Name: m.Name, OpenSSL: m.EVPName(), OpenSSLDecrypt: m.Decrypt,
 			GoName: "crypto/aes+crypto/cipher", Blocks: blocks,
 			GoOp: func(size int) (func(int), func() []byte) { return aesGoOp(m.Mode, m.Decrypt, m.KeyLen, size) }})
 	}
-	Register(s)
+	algs.Register(s)
 }
 
 // aesParams cycles the key sizes over the edge list (so every length meets
@@ -75,11 +75,11 @@ func init() {
 // the time, and below a carry out of the low 32 bits only an eighth.
 func aesParams(mode string) func(r *rand.Rand, j int) [][]byte {
 	return func(r *rand.Rand, j int) [][]byte {
-		key := RandBytes(r, []int{16, 24, 32}[j%3])
+		key := algs.RandBytes(r, []int{16, 24, 32}[j%3])
 		if mode == aes.ModeECB {
 			return [][]byte{key, nil}
 		}
-		iv := RandBytes(r, 16)
+		iv := algs.RandBytes(r, 16)
 		if mode == aes.ModeCTR {
 			switch r.IntN(8) {
 			case 0, 1:

@@ -1,4 +1,4 @@
-package suite
+package host
 
 import (
 	"bytes"
@@ -12,21 +12,23 @@ import (
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/family/aes"
 	"github.com/xarchlab/xarch/oracle/ref"
-	"github.com/xarchlab/xarch/vectors"
+	"github.com/xarchlab/xarch/suite"
 	"github.com/xarchlab/xarch/wire"
 )
 
 func init() {
-	RegisterKind(algs.KindAESAVS, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+	suite.RegisterKind(KindAESAVS, func(s *driver.Session, e suite.Env, _ algs.VectorSuite, file string) suite.Result {
 		return runAESFile(s, e, file)
 	})
-	RegisterKind(algs.KindAESMCT, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+	suite.RegisterKind(KindAESMCT, func(s *driver.Session, e suite.Env, _ algs.VectorSuite, file string) suite.Result {
 		return runAESMCT(s, e, file)
 	})
-	RegisterKind(algs.KindAESCTR, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+	suite.RegisterKind(KindAESCTR, func(s *driver.Session, e suite.Env, _ algs.VectorSuite, file string) suite.Result {
 		return runAESCTR(s, e, file)
 	})
-	RegisterKind(algs.KindAESEdges, func(s *driver.Session, e Env, _ algs.VectorSuite, _ string) Result { return runAESEdges(s, e) })
+	suite.RegisterKind(KindAESEdges, func(s *driver.Session, e suite.Env, _ algs.VectorSuite, _ string) suite.Result {
+		return runAESEdges(s, e)
+	})
 }
 
 // AES suites: the AESAVS KAT and MMT files (batched: one request per file
@@ -34,13 +36,6 @@ func init() {
 // request per outer iteration, the key shuffle here), the SP 800-38A CTR
 // example, and length edges around each implementation's Tuning checked
 // against the host's crypto/aes.
-
-// Caller is what the AES suites need from a session; tests plug an
-// in-process runner in.
-type Caller interface {
-	Call(args ...[]byte) ([][]byte, error)
-	Info() wire.Info
-}
 
 // aesPieces are the cuts used to feed a message in pieces: stream modes
 // get odd sizes and an empty call, ECB/CBC whole blocks.
@@ -51,13 +46,13 @@ func aesPieces(mode string) string {
 	return "1,15,0,17,33"
 }
 
-func aesFileInfo(path string) (vectors.AESFile, bool) {
-	for _, f := range vectors.AESFiles() {
+func aesFileInfo(path string) (AESFile, bool) {
+	for _, f := range AESFiles() {
 		if f.Path == path {
 			return f, true
 		}
 	}
-	return vectors.AESFile{}, false
+	return AESFile{}, false
 }
 
 func direction(dec bool) string {
@@ -75,7 +70,7 @@ type aesCheck struct {
 }
 
 // aesBatch runs checks of one mode and direction in one request.
-func aesBatch(c Caller, impl, mode string, dec bool, pieces string, checks []aesCheck) ([][]byte, error) {
+func aesBatch(c suite.Caller, impl, mode string, dec bool, pieces string, checks []aesCheck) ([][]byte, error) {
 	flat := make([][]byte, 0, 3*len(checks))
 	for _, ch := range checks {
 		flat = append(flat, ch.key, ch.iv, ch.in)
@@ -98,16 +93,16 @@ func aesBatch(c Caller, impl, mode string, dec bool, pieces string, checks []aes
 }
 
 // aesRepro is the `xarch run` line for one AES input.
-func aesRepro(e Env, mode string, dec bool, pieces string, ch aesCheck) string {
+func aesRepro(e suite.Env, mode string, dec bool, pieces string, ch aesCheck) string {
 	op := aes.OpName(mode, dec)
-	if ch.vector != "" && len(ch.in) > ReproInline {
+	if ch.vector != "" && len(ch.in) > suite.ReproInline {
 		args := "--op " + op
 		if pieces != "" {
 			args += " --pieces " + pieces
 		}
 		return e.Repro(fmt.Sprintf("%s --vector %s --vectors %s", args, ch.vector, e.Dir))
 	}
-	return e.Repro(OpArgs(op, []string{"key", "iv"}, [][]byte{ch.key, ch.iv}, ch.in, pieces))
+	return e.Repro(suite.OpArgs(op, []string{"key", "iv"}, [][]byte{ch.key, ch.iv}, ch.in, pieces))
 }
 
 // DiffMsg describes a wrong output; long ones by their first wrong block.
@@ -128,9 +123,9 @@ func DiffMsg(what string, want, got []byte) string {
 }
 
 // runGroup checks one batch. A crash fails the whole group and tells the
-// Caller to stop (crash describes it; the runner restarts for the next
+// suite.Caller to stop (crash describes it; the runner restarts for the next
 // request anyway, but the rest would most likely crash the same way).
-func runGroup(t *Tally, c Caller, e Env, mode string, dec bool, pieces string, checks []aesCheck) (failed int, crash string) {
+func runGroup(t *suite.Tally, c suite.Caller, e suite.Env, mode string, dec bool, pieces string, checks []aesCheck) (failed int, crash string) {
 	if len(checks) == 0 {
 		return 0, ""
 	}
@@ -141,9 +136,9 @@ func runGroup(t *Tally, c Caller, e Env, mode string, dec bool, pieces string, c
 	t.Res.Cases += len(checks)
 	outs, err := aesBatch(c, e.Impl, mode, dec, pieces, checks)
 	if err != nil {
-		msg, crashed := CallErr(err)
-		i := BatchCase(msg, len(checks)) // an ABI violation names its case
-		f := Failure{Where: checks[i].where, Repro: aesRepro(e, mode, dec, pieces, checks[i]),
+		msg, crashed := suite.CallErr(err)
+		i := suite.BatchCase(msg, len(checks)) // an ABI violation names its case
+		f := suite.Failure{Where: checks[i].where, Repro: aesRepro(e, mode, dec, pieces, checks[i]),
 			Msg: fmt.Sprintf("%s, batch of %d cases: %s", how, len(checks), msg)}
 		t.Fail(f)
 		if crashed {
@@ -157,7 +152,7 @@ func runGroup(t *Tally, c Caller, e Env, mode string, dec bool, pieces string, c
 			continue
 		}
 		failed++
-		t.Fail(Failure{Where: ch.where, Repro: aesRepro(e, mode, dec, pieces, ch),
+		t.Fail(suite.Failure{Where: ch.where, Repro: aesRepro(e, mode, dec, pieces, ch),
 			Msg: DiffMsg(fmt.Sprintf("%s of %d bytes", how, len(ch.in)), ch.want, outs[i])})
 	}
 	return failed, ""
@@ -165,14 +160,14 @@ func runGroup(t *Tally, c Caller, e Env, mode string, dec bool, pieces string, c
 
 // runAESFile runs a KAT or MMT file: each direction in one request, and
 // MMT files (multi-block messages) once more cut in pieces.
-func runAESFile(c Caller, e Env, file string) Result {
-	t := NewTally()
+func runAESFile(c suite.Caller, e suite.Env, file string) suite.Result {
+	t := suite.NewTally()
 	f, ok := aesFileInfo(file)
 	if !ok {
 		t.Res.Reason = "not a known AES vector file: " + file
 		return t.Done(1)
 	}
-	cases, err := vectors.LoadAES(filepath.Join(e.Dir, file), f.Mode, f.KeyBits)
+	cases, err := LoadAES(filepath.Join(e.Dir, file), f.Mode, f.KeyBits)
 	if err != nil {
 		t.Res.Reason = "bad vector file: " + err.Error()
 		return t.Done(1)
@@ -207,9 +202,9 @@ func runAESFile(c Caller, e Env, file string) Result {
 }
 
 // runAESCTR runs the SP 800-38A CTR examples whole and in pieces.
-func runAESCTR(c Caller, e Env, file string) Result {
-	t := NewTally()
-	cases, err := vectors.LoadAESCTR(filepath.Join(e.Dir, file))
+func runAESCTR(c suite.Caller, e suite.Env, file string) suite.Result {
+	t := suite.NewTally()
+	cases, err := LoadAESCTR(filepath.Join(e.Dir, file))
 	if err != nil {
 		t.Res.Reason = "bad vector file: " + err.Error()
 		return t.Done(1)
@@ -235,21 +230,21 @@ func runAESCTR(c Caller, e Env, file string) Result {
 // KEY/IV/text so one miss does not hide the rest; the host checks CT[999]
 // and that the key shuffle of the runner's last two blocks gives the next
 // record's KEY, IV and text.
-func runAESMCT(c Caller, e Env, file string) Result {
-	t := NewTally()
+func runAESMCT(c suite.Caller, e suite.Env, file string) suite.Result {
+	t := suite.NewTally()
 	f, ok := aesFileInfo(file)
 	if !ok {
 		t.Res.Reason = "not a known AES vector file: " + file
 		return t.Done(1)
 	}
-	m, err := vectors.LoadAESMCT(filepath.Join(e.Dir, file), f.Mode, f.KeyBits)
+	m, err := LoadAESMCT(filepath.Join(e.Dir, file), f.Mode, f.KeyBits)
 	if err != nil {
 		t.Res.Reason = "bad vector file: " + err.Error()
 		return t.Done(1)
 	}
 	failed := 0
 	total := len(m.Encrypt) + len(m.Decrypt)
-	for _, list := range [][]vectors.AESCase{m.Encrypt, m.Decrypt} {
+	for _, list := range [][]AESCase{m.Encrypt, m.Decrypt} {
 		for i, vc := range list {
 			t.Res.Cases++
 			where := fmt.Sprintf("%s:%d", file, vc.Line)
@@ -261,9 +256,9 @@ func runAESMCT(c Caller, e Env, file string) Result {
 				err = fmt.Errorf("mct answered %d strings, want two blocks", len(out))
 			}
 			if err != nil {
-				msg, crashed := CallErr(err)
+				msg, crashed := suite.CallErr(err)
 				failed++
-				t.Fail(Failure{Where: where, Repro: repro, Msg: what + ": " + msg})
+				t.Fail(suite.Failure{Where: where, Repro: repro, Msg: what + ": " + msg})
 				if crashed {
 					left := total - t.Res.Cases
 					t.Res.Cases = total
@@ -274,15 +269,15 @@ func runAESMCT(c Caller, e Env, file string) Result {
 			}
 			if !bytes.Equal(out[0], vc.Out) {
 				failed++
-				t.Fail(Failure{Where: where, Repro: repro, Msg: fmt.Sprintf("%s: expected output[999] %x, got %x", what, vc.Out, out[0])})
+				t.Fail(suite.Failure{Where: where, Repro: repro, Msg: fmt.Sprintf("%s: expected output[999] %x, got %x", what, vc.Out, out[0])})
 				continue
 			}
 			if i+1 < len(list) {
 				next := list[i+1]
-				k, iv, text := vectors.AESMCTNext(f.Mode, vc.Key, out[0], out[1])
+				k, iv, text := AESMCTNext(f.Mode, vc.Key, out[0], out[1])
 				if !bytes.Equal(k, next.Key) || !bytes.Equal(iv, next.IV) || !bytes.Equal(text, next.In) {
 					failed++
-					t.Fail(Failure{Where: where, Repro: repro, Msg: fmt.Sprintf(
+					t.Fail(suite.Failure{Where: where, Repro: repro, Msg: fmt.Sprintf(
 						"%s: output[999] matches, but the runner's output[998] %x leads to KEY %x IV %x text %x, record COUNT = %d has KEY %x IV %x text %x",
 						what, out[1], k, iv, text, next.Count, next.Key, next.IV, next.In)})
 					continue
@@ -326,8 +321,8 @@ func aesEdgeLengths(tuning []wire.Tuning) []int {
 // implementation's Tuning (whole, in pieces, and with a partial last block
 // for the stream modes), with CTR counters that carry across the low 64
 // bits, against crypto/aes on the host.
-func runAESEdges(c Caller, e Env) Result {
-	t := NewTally()
+func runAESEdges(c suite.Caller, e suite.Env) suite.Result {
+	t := suite.NewTally()
 	var tuning []wire.Tuning
 	for _, im := range c.Info().Impls {
 		if im.Name == e.Impl {

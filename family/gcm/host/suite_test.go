@@ -1,4 +1,4 @@
-package suite
+package host
 
 import (
 	"fmt"
@@ -8,13 +8,15 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/xarchlab/xarch/suite"
+	"github.com/xarchlab/xarch/suite/suitetest"
 )
 
 // A flipped byte in a gcmDecrypt file's expected plaintext, or a FAIL line
 // turned into a plaintext, is reported at its file:line with a repro line.
 func TestCorruptedGCMVectorNamesFileLine(t *testing.T) {
-	needNativeAmd64(t)
-	o := options(t, "amd64")
+	suitetest.NeedNativeAmd64(t)
+	o := suitetest.Options(t, "amd64")
 	dir := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "nist", "gcm"), 0o755))
 	ents, err := os.ReadDir(filepath.Join(o.VectorsDir, "nist", "gcm"))
@@ -49,7 +51,7 @@ func TestCorruptedGCMVectorNamesFileLine(t *testing.T) {
 	require.NotZero(t, ptLine)
 	require.NotZero(t, failLine)
 	o.VectorsDir, o.Models, o.Impl = dir, "native", "aes-gcm/generic"
-	rep, err := Run(o)
+	rep, err := suite.Run(o)
 	require.NoError(t, err)
 	require.True(t, rep.Failed())
 	var out strings.Builder

@@ -1,8 +1,10 @@
-package vectors
+package host
 
 import (
 	"path/filepath"
 	"strconv"
+
+	"github.com/xarchlab/xarch/vectors"
 )
 
 // GCMVS files (SP 800-38D validation): gcmEncryptExtIV{128,192,256}.rsp
@@ -42,14 +44,14 @@ type GCMCase struct {
 // Tag of the lengths its section declares, and CT and PT (or FAIL) as the
 // direction requires.
 func LoadGCM(path string, decrypt bool) ([]GCMCase, error) {
-	recs, err := ParseFile(path)
+	recs, err := vectors.ParseFile(path)
 	if err != nil {
 		return nil, err
 	}
 	var out []GCMCase
 	for _, r := range recs {
 		if _, ok := r.Get("Count"); !ok {
-			return nil, errAt(path, r.Line, "expected a record starting with Count =, got %s", r.Fields[0].Key)
+			return nil, vectors.ErrAt(path, r.Line, "expected a record starting with Count =, got %s", r.Fields[0].Key)
 		}
 		c := GCMCase{Decrypt: decrypt}
 		for _, k := range []struct {
@@ -66,7 +68,7 @@ func LoadGCM(path string, decrypt bool) ([]GCMCase, error) {
 		}{{"Key", "Keylen", c.Key}, {"IV", "IVlen", c.IV}, {"AAD", "AADlen", c.AAD}, {"Tag", "Taglen", c.Tag}} {
 			if bits, ok := r.Section[k.section]; ok && bits != strconv.Itoa(8*len(k.v)) {
 				f, _ := r.Get(k.name)
-				return nil, errAt(path, f.Line, "%s is %d bits, the section says [%s = %s]", k.name, 8*len(k.v), k.section, bits)
+				return nil, vectors.ErrAt(path, f.Line, "%s is %d bits, the section says [%s = %s]", k.name, 8*len(k.v), k.section, bits)
 			}
 		}
 		if c.CT, err = r.Hex("CT"); err != nil {
@@ -76,11 +78,11 @@ func LoadGCM(path string, decrypt bool) ([]GCMCase, error) {
 		pt, hasPT := r.Get("PT")
 		switch {
 		case decrypt && hasFail && hasPT:
-			return nil, errAt(path, fail.Line, "a record has both PT and FAIL")
+			return nil, vectors.ErrAt(path, fail.Line, "a record has both PT and FAIL")
 		case decrypt && hasFail:
 			c.Fail, c.Line = true, fail.Line
 		case !hasPT:
-			return nil, errAt(path, r.Line, "expected a PT = line%s", map[bool]string{true: " or FAIL", false: ""}[decrypt])
+			return nil, vectors.ErrAt(path, r.Line, "expected a PT = line%s", map[bool]string{true: " or FAIL", false: ""}[decrypt])
 		default:
 			if c.PT, err = r.Hex("PT"); err != nil {
 				return nil, err
@@ -92,19 +94,19 @@ func LoadGCM(path string, decrypt bool) ([]GCMCase, error) {
 			c.Line = tag.Line
 		}
 		if !c.Fail && len(c.PT) != len(c.CT) {
-			return nil, errAt(path, c.Line, "PT is %d bytes, CT %d", len(c.PT), len(c.CT))
+			return nil, vectors.ErrAt(path, c.Line, "PT is %d bytes, CT %d", len(c.PT), len(c.CT))
 		}
 		for _, f := range r.Fields {
 			switch f.Key {
 			case "Count", "Key", "IV", "AAD", "Tag", "CT", "PT", "FAIL":
 			default:
-				return nil, errAt(path, f.Line, "unexpected field %q in a GCM record", f.Key)
+				return nil, vectors.ErrAt(path, f.Line, "unexpected field %q in a GCM record", f.Key)
 			}
 		}
 		out = append(out, c)
 	}
 	if len(out) == 0 {
-		return nil, errAt(path, 1, "no GCM records")
+		return nil, vectors.ErrAt(path, 1, "no GCM records")
 	}
 	return out, nil
 }

@@ -1,8 +1,10 @@
-package vectors
+package host
 
 import (
 	"fmt"
 	"path/filepath"
+
+	"github.com/xarchlab/xarch/vectors"
 )
 
 // HashCase is one ShortMsg/LongMsg vector.
@@ -45,7 +47,7 @@ func SHAFiles(name string) []SHAFile {
 
 // LoadHash parses a ShortMsg or LongMsg file; mdLen is the digest size.
 func LoadHash(path string, mdLen int) ([]HashCase, error) {
-	recs, err := ParseFile(path)
+	recs, err := vectors.ParseFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -64,29 +66,29 @@ func LoadHash(path string, mdLen int) ([]HashCase, error) {
 			return nil, err
 		}
 		if bits%8 != 0 {
-			return nil, errAt(path, r.Line, "Len = %d: expected a whole number of bytes (byte-oriented vectors)", bits)
+			return nil, vectors.ErrAt(path, r.Line, "Len = %d: expected a whole number of bytes (byte-oriented vectors)", bits)
 		}
 		if bits == 0 {
 			msg = nil // NIST writes the empty message as "Msg = 00"
 		} else if len(msg)*8 != bits {
 			f, _ := r.Get("Msg")
-			return nil, errAt(path, f.Line, "Msg has %d bytes, expected Len/8 = %d", len(msg), bits/8)
+			return nil, vectors.ErrAt(path, f.Line, "Msg has %d bytes, expected Len/8 = %d", len(msg), bits/8)
 		}
 		mdf, _ := r.Get("MD")
 		if len(md) != mdLen {
-			return nil, errAt(path, mdf.Line, "MD has %d bytes, expected %d", len(md), mdLen)
+			return nil, vectors.ErrAt(path, mdf.Line, "MD has %d bytes, expected %d", len(md), mdLen)
 		}
 		out = append(out, HashCase{File: path, Line: mdf.Line, Msg: msg, MD: md})
 	}
 	if len(out) == 0 {
-		return nil, errAt(path, 1, "no vectors found (expected records with Len, Msg and MD)")
+		return nil, vectors.ErrAt(path, 1, "no vectors found (expected records with Len, Msg and MD)")
 	}
 	return out, nil
 }
 
 // LoadMonte parses a SHAVS Monte file: "Seed = ..." then COUNT/MD records.
 func LoadMonte(path string, mdLen int) (*MonteCase, error) {
-	recs, err := ParseFile(path)
+	recs, err := vectors.ParseFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +99,7 @@ func LoadMonte(path string, mdLen int) (*MonteCase, error) {
 				return nil, err
 			}
 			if len(mc.Seed) != mdLen {
-				return nil, errAt(path, r.Line, "Seed has %d bytes, expected %d", len(mc.Seed), mdLen)
+				return nil, vectors.ErrAt(path, r.Line, "Seed has %d bytes, expected %d", len(mc.Seed), mdLen)
 			}
 			continue
 		}
@@ -111,15 +113,15 @@ func LoadMonte(path string, mdLen int) (*MonteCase, error) {
 		}
 		f, _ := r.Get("MD")
 		if len(md) != mdLen {
-			return nil, errAt(path, f.Line, "MD has %d bytes, expected %d", len(md), mdLen)
+			return nil, vectors.ErrAt(path, f.Line, "MD has %d bytes, expected %d", len(md), mdLen)
 		}
 		if n != len(mc.Checkpoints) {
-			return nil, errAt(path, r.Line, "COUNT = %d: expected %d (checkpoints in order)", n, len(mc.Checkpoints))
+			return nil, vectors.ErrAt(path, r.Line, "COUNT = %d: expected %d (checkpoints in order)", n, len(mc.Checkpoints))
 		}
 		mc.Checkpoints = append(mc.Checkpoints, Checkpoint{Line: f.Line, Count: n, MD: md})
 	}
 	if mc.Seed == nil {
-		return nil, errAt(path, 1, "no \"Seed = <hex>\" line found")
+		return nil, vectors.ErrAt(path, 1, "no \"Seed = <hex>\" line found")
 	}
 	if len(mc.Checkpoints) == 0 {
 		return nil, fmt.Errorf("%s: no COUNT/MD checkpoints found", path)

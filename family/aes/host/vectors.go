@@ -1,4 +1,4 @@
-package vectors
+package host
 
 import (
 	"bufio"
@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/xarchlab/xarch/vectors"
 )
 
 // AES vectors: the CAVP AESAVS response files (KAT, MMT, MCT) for ECB, CBC,
@@ -71,7 +73,7 @@ func (c AESCase) Direction() string {
 // LoadAES parses a KAT or MMT file (or an MCT file record by record) of a
 // mode with keyBits-bit keys.
 func LoadAES(path, mode string, keyBits int) ([]AESCase, error) {
-	recs, err := ParseFile(path)
+	recs, err := vectors.ParseFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +85,7 @@ func LoadAES(path, mode string, keyBits int) ([]AESCase, error) {
 	for _, r := range recs {
 		dec, ok := dirAt(dirs, r.Line)
 		if !ok {
-			return nil, errAt(path, r.Line, "record is not inside an [ENCRYPT] or [DECRYPT] section")
+			return nil, vectors.ErrAt(path, r.Line, "record is not inside an [ENCRYPT] or [DECRYPT] section")
 		}
 		c := AESCase{File: path, Decrypt: dec}
 		if c.Count, err = r.Int("COUNT"); err != nil {
@@ -94,19 +96,19 @@ func LoadAES(path, mode string, keyBits int) ([]AESCase, error) {
 		}
 		kf, _ := r.Get("KEY")
 		if len(c.Key)*8 != keyBits {
-			return nil, errAt(path, kf.Line, "KEY has %d bytes, expected %d for AES-%d", len(c.Key), keyBits/8, keyBits)
+			return nil, vectors.ErrAt(path, kf.Line, "KEY has %d bytes, expected %d for AES-%d", len(c.Key), keyBits/8, keyBits)
 		}
 		if _, has := r.Get("IV"); has || mode != "ecb" {
 			if mode == "ecb" {
 				f, _ := r.Get("IV")
-				return nil, errAt(path, f.Line, "ECB record has an IV")
+				return nil, vectors.ErrAt(path, f.Line, "ECB record has an IV")
 			}
 			if c.IV, err = r.Hex("IV"); err != nil {
 				return nil, err
 			}
 			if len(c.IV) != 16 {
 				f, _ := r.Get("IV")
-				return nil, errAt(path, f.Line, "IV has %d bytes, expected 16", len(c.IV))
+				return nil, vectors.ErrAt(path, f.Line, "IV has %d bytes, expected 16", len(c.IV))
 			}
 		}
 		inKey, outKey := "PLAINTEXT", "CIPHERTEXT"
@@ -123,15 +125,15 @@ func LoadAES(path, mode string, keyBits int) ([]AESCase, error) {
 		c.Line = of.Line
 		if len(c.In) == 0 || len(c.In)%16 != 0 {
 			f, _ := r.Get(inKey)
-			return nil, errAt(path, f.Line, "%s has %d bytes, expected a non-zero multiple of 16", inKey, len(c.In))
+			return nil, vectors.ErrAt(path, f.Line, "%s has %d bytes, expected a non-zero multiple of 16", inKey, len(c.In))
 		}
 		if len(c.Out) != len(c.In) {
-			return nil, errAt(path, of.Line, "%s has %d bytes, expected %d like %s", outKey, len(c.Out), len(c.In), inKey)
+			return nil, vectors.ErrAt(path, of.Line, "%s has %d bytes, expected %d like %s", outKey, len(c.Out), len(c.In), inKey)
 		}
 		out = append(out, c)
 	}
 	if len(out) == 0 {
-		return nil, errAt(path, 1, "no vectors found (expected COUNT/KEY/.../PLAINTEXT/CIPHERTEXT records)")
+		return nil, vectors.ErrAt(path, 1, "no vectors found (expected COUNT/KEY/.../PLAINTEXT/CIPHERTEXT records)")
 	}
 	return out, nil
 }
@@ -194,10 +196,10 @@ func LoadAESMCT(path, mode string, keyBits int) (*AESMCT, error) {
 			list = &m.Decrypt
 		}
 		if c.Count != len(*list) {
-			return nil, errAt(path, c.Line, "COUNT = %d: expected %d (%s records in order)", c.Count, len(*list), c.Direction())
+			return nil, vectors.ErrAt(path, c.Line, "COUNT = %d: expected %d (%s records in order)", c.Count, len(*list), c.Direction())
 		}
 		if len(c.In) != 16 {
-			return nil, errAt(path, c.Line, "Monte Carlo texts are one block, got %d bytes", len(c.In))
+			return nil, vectors.ErrAt(path, c.Line, "Monte Carlo texts are one block, got %d bytes", len(c.In))
 		}
 		*list = append(*list, c)
 	}
@@ -291,7 +293,7 @@ func parseAESCTR(path string, raw []byte) ([]AESCTRCase, error) {
 			var dir string
 			if _, err := fmt.Sscanf(l, "CTR-AES%d (%s", &bits, &dir); err != nil || (dir != "Encryption)" && dir != "Decryption)") ||
 				(bits != 128 && bits != 192 && bits != 256) {
-				return nil, errAt(path, n, "expected a title \"CTR-AES<128|192|256> (Encryption|Decryption)\", got %q", l)
+				return nil, vectors.ErrAt(path, n, "expected a title \"CTR-AES<128|192|256> (Encryption|Decryption)\", got %q", l)
 			}
 			if err := finish(); err != nil {
 				return nil, err
@@ -308,7 +310,7 @@ func parseAESCTR(path string, raw []byte) ([]AESCTRCase, error) {
 				collect = &headerText
 			case cur != nil && label == "Key":
 				if cur.Key != nil {
-					return nil, errAt(path, n, "second \"Key is\" in %s", cur.Title)
+					return nil, vectors.ErrAt(path, n, "second \"Key is\" in %s", cur.Title)
 				}
 				cur.Key = []byte{}
 				collect = &cur.Key
@@ -325,34 +327,34 @@ func parseAESCTR(path string, raw []byte) ([]AESCTRCase, error) {
 					cur.Out, cur.OutLine = []byte{}, n+1
 					collect = &cur.Out
 				default:
-					return nil, errAt(path, n, "unexpected %q in %s (input is %s, then blocks, then the output)", l, cur.Title, inLabel)
+					return nil, vectors.ErrAt(path, n, "unexpected %q in %s (input is %s, then blocks, then the output)", l, cur.Title, inLabel)
 				}
 			default:
-				return nil, errAt(path, n, "unexpected %q outside an example", l)
+				return nil, vectors.ErrAt(path, n, "unexpected %q outside an example", l)
 			}
 		case strings.HasPrefix(l, "Block #"):
 			if cur == nil || cur.In == nil || cur.Out != nil {
-				return nil, errAt(path, n, "%q outside an example's block list", l)
+				return nil, vectors.ErrAt(path, n, "%q outside an example's block list", l)
 			}
 			var num int
 			if _, err := fmt.Sscanf(l, "Block #%d", &num); err != nil || num != len(cur.Blocks)+1 {
-				return nil, errAt(path, n, "expected \"Block #%d\", got %q", len(cur.Blocks)+1, l)
+				return nil, vectors.ErrAt(path, n, "expected \"Block #%d\", got %q", len(cur.Blocks)+1, l)
 			}
 			cur.Blocks = append(cur.Blocks, AESCTRBlock{Line: n})
 			block = &cur.Blocks[len(cur.Blocks)-1]
 			collect = nil
 		case isCTRBlockField(l):
 			if block == nil {
-				return nil, errAt(path, n, "%q outside a \"Block #n\" paragraph", l)
+				return nil, vectors.ErrAt(path, n, "%q outside a \"Block #n\" paragraph", l)
 			}
 			name, rest, _ := strings.Cut(l, " ")
 			b, err := hexGroups(rest)
 			if err != nil || len(b) != 16 {
-				return nil, errAt(path, n, "%s: expected 16 bytes as 8-digit hex groups, got %q", name, rest)
+				return nil, vectors.ErrAt(path, n, "%s: expected 16 bytes as 8-digit hex groups, got %q", name, rest)
 			}
 			dst := map[string]*[]byte{"InputBlock": &block.Input, "OutputBlock": &block.Output, "Text-In": &block.TextIn, "Text-Out": &block.TextOut}[name]
 			if *dst != nil {
-				return nil, errAt(path, n, "second %s in block #%d", name, len(cur.Blocks))
+				return nil, vectors.ErrAt(path, n, "second %s in block #%d", name, len(cur.Blocks))
 			}
 			*dst = b
 		default:
@@ -361,10 +363,10 @@ func parseAESCTR(path string, raw []byte) ([]AESCTRCase, error) {
 				if cur == nil && (l == "Block Cipher Modes of Operation" || l == "Counter (CTR)") {
 					continue // the header's title lines
 				}
-				return nil, errAt(path, n, "expected hex groups, a label (\"Key is\", ...), \"Block #n\", a block field or a title, got %q", l)
+				return nil, vectors.ErrAt(path, n, "expected hex groups, a label (\"Key is\", ...), \"Block #n\", a block field or a title, got %q", l)
 			}
 			if collect == nil {
-				return nil, errAt(path, n, "hex line %q with no \"... is\" label before it", l)
+				return nil, vectors.ErrAt(path, n, "hex line %q with no \"... is\" label before it", l)
 			}
 			*collect = append(*collect, b...)
 		}
@@ -373,7 +375,7 @@ func parseAESCTR(path string, raw []byte) ([]AESCTRCase, error) {
 		return nil, err
 	}
 	if len(cases) == 0 {
-		return nil, errAt(path, 1, "no CTR-AES examples found")
+		return nil, vectors.ErrAt(path, 1, "no CTR-AES examples found")
 	}
 	return cases, nil
 }
@@ -413,27 +415,27 @@ func checkCTRCase(path string, c *AESCTRCase, headerCtr []byte) error {
 	var bits int
 	fmt.Sscanf(c.Title, "CTR-AES%d", &bits)
 	if len(c.Key)*8 != bits {
-		return errAt(path, c.Line, "%s: key has %d bytes, expected %d", c.Title, len(c.Key), bits/8)
+		return vectors.ErrAt(path, c.Line, "%s: key has %d bytes, expected %d", c.Title, len(c.Key), bits/8)
 	}
 	if c.Out == nil {
-		return errAt(path, c.Line, "%s: no output paragraph after the blocks", c.Title)
+		return vectors.ErrAt(path, c.Line, "%s: no output paragraph after the blocks", c.Title)
 	}
 	if len(c.In) == 0 || len(c.In)%16 != 0 || len(c.Out) != len(c.In) {
-		return errAt(path, c.OutLine, "%s: input has %d bytes, output %d; expected equal whole blocks", c.Title, len(c.In), len(c.Out))
+		return vectors.ErrAt(path, c.OutLine, "%s: input has %d bytes, output %d; expected equal whole blocks", c.Title, len(c.In), len(c.Out))
 	}
 	if len(c.Blocks) != len(c.In)/16 {
-		return errAt(path, c.Line, "%s: %d blocks listed for a %d-block message", c.Title, len(c.Blocks), len(c.In)/16)
+		return vectors.ErrAt(path, c.Line, "%s: %d blocks listed for a %d-block message", c.Title, len(c.Blocks), len(c.In)/16)
 	}
 	var ctr [16]byte
 	for i, b := range c.Blocks {
 		if b.Input == nil || b.Output == nil || b.TextIn == nil || b.TextOut == nil {
-			return errAt(path, b.Line, "%s block #%d: expected InputBlock, OutputBlock, Text-In and Text-Out", c.Title, i+1)
+			return vectors.ErrAt(path, b.Line, "%s block #%d: expected InputBlock, OutputBlock, Text-In and Text-Out", c.Title, i+1)
 		}
 		if i == 0 {
 			copy(ctr[:], b.Input)
 			c.Counter = append([]byte(nil), b.Input...)
 			if headerCtr != nil && !bytes.Equal(headerCtr, b.Input) {
-				return errAt(path, b.Line, "%s: first counter block %x differs from the header's Initial Counter %x", c.Title, b.Input, headerCtr)
+				return vectors.ErrAt(path, b.Line, "%s: first counter block %x differs from the header's Initial Counter %x", c.Title, b.Input, headerCtr)
 			}
 		} else {
 			for j := 15; j >= 0; j-- {
@@ -443,15 +445,15 @@ func checkCTRCase(path string, c *AESCTRCase, headerCtr []byte) error {
 				}
 			}
 			if !bytes.Equal(b.Input, ctr[:]) {
-				return errAt(path, b.Line, "%s block #%d: InputBlock %x is not the previous counter + 1 (%x)", c.Title, i+1, b.Input, ctr)
+				return vectors.ErrAt(path, b.Line, "%s block #%d: InputBlock %x is not the previous counter + 1 (%x)", c.Title, i+1, b.Input, ctr)
 			}
 		}
 		if !bytes.Equal(b.TextIn, c.In[16*i:16*i+16]) || !bytes.Equal(b.TextOut, c.Out[16*i:16*i+16]) {
-			return errAt(path, b.Line, "%s block #%d: Text-In/Text-Out differ from the message paragraphs", c.Title, i+1)
+			return vectors.ErrAt(path, b.Line, "%s block #%d: Text-In/Text-Out differ from the message paragraphs", c.Title, i+1)
 		}
 		for j := 0; j < 16; j++ {
 			if b.TextIn[j]^b.Output[j] != b.TextOut[j] {
-				return errAt(path, b.Line, "%s block #%d: Text-Out is not Text-In xor OutputBlock", c.Title, i+1)
+				return vectors.ErrAt(path, b.Line, "%s block #%d: Text-Out is not Text-In xor OutputBlock", c.Title, i+1)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package suite
+package host
 
 import (
 	"bytes"
@@ -15,18 +15,20 @@ import (
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/family/mont"
 	"github.com/xarchlab/xarch/oracle/ref"
-	"github.com/xarchlab/xarch/vectors"
+	"github.com/xarchlab/xarch/suite"
 	"github.com/xarchlab/xarch/wire"
 )
 
 func init() {
-	RegisterKind(algs.KindSigGen15, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+	suite.RegisterKind(KindSigGen15, func(s *driver.Session, e suite.Env, _ algs.VectorSuite, file string) suite.Result {
 		return runSigGen(s, e, file)
 	})
-	RegisterKind(algs.KindSigVer15, func(s *driver.Session, e Env, _ algs.VectorSuite, file string) Result {
+	suite.RegisterKind(KindSigVer15, func(s *driver.Session, e suite.Env, _ algs.VectorSuite, file string) suite.Result {
 		return runSigVer(s, e, file)
 	})
-	RegisterKind(algs.KindMontKAT, func(s *driver.Session, e Env, _ algs.VectorSuite, _ string) Result { return runMontKAT(s, e) })
+	suite.RegisterKind(KindMontKAT, func(s *driver.Session, e suite.Env, _ algs.VectorSuite, _ string) suite.Result {
+		return runMontKAT(s, e)
+	})
 }
 
 // The mont family's suites.
@@ -64,7 +66,7 @@ const montBatchCost = 8 << 10
 
 // runMontChecks sends the checks (all of one op) in batches and judges
 // every answer; a crash stops (the rest are counted as failed).
-func runMontChecks(t *Tally, c Caller, e Env, checks []montCheck, mismatch func(ch montCheck, got []byte) string) (failed int, crash string) {
+func runMontChecks(t *suite.Tally, c suite.Caller, e suite.Env, checks []montCheck, mismatch func(ch montCheck, got []byte) string) (failed int, crash string) {
 	for start := 0; start < len(checks); {
 		end, cost := start, 0
 		for end < len(checks) && (end == start || cost+checks[end].cost <= montBatchCost) && end-start < 256 {
@@ -89,10 +91,10 @@ func runMontChecks(t *Tally, c Caller, e Env, checks []montCheck, mismatch func(
 			}
 		}
 		if err != nil {
-			msg, crashed := CallErr(err)
+			msg, crashed := suite.CallErr(err)
 			failed += len(group)
 			ch := group[0]
-			t.Fail(Failure{Where: ch.where, Repro: montRepro(e, ch),
+			t.Fail(suite.Failure{Where: ch.where, Repro: montRepro(e, ch),
 				Msg: fmt.Sprintf("%s, batch of %d cases from %s: %s", op, len(group), ch.what, msg)})
 			if crashed {
 				left := len(checks) - start
@@ -107,15 +109,15 @@ func runMontChecks(t *Tally, c Caller, e Env, checks []montCheck, mismatch func(
 				continue
 			}
 			failed++
-			t.Fail(Failure{Where: ch.where, Msg: mismatch(ch, outs[i]), Repro: montRepro(e, ch)})
+			t.Fail(suite.Failure{Where: ch.where, Msg: mismatch(ch, outs[i]), Repro: montRepro(e, ch)})
 		}
 	}
 	return failed, ""
 }
 
-func montRepro(e Env, ch montCheck) string {
+func montRepro(e suite.Env, ch montCheck) string {
 	o, _ := arch.LookupOp(ch.op)
-	return e.Repro(OpArgs(ch.op, o.Params, ch.params, ch.data, ""))
+	return e.Repro(suite.OpArgs(ch.op, o.Params, ch.params, ch.data, ""))
 }
 
 // montMismatch describes a wrong answer of any mont op.
@@ -153,7 +155,7 @@ func minimal(b []byte) []byte {
 }
 
 // sigGenChecks makes the verification checks of SigGen records.
-func sigGenChecks(file string, cases []vectors.RSACase) (modexp, verify []montCheck, err error) {
+func sigGenChecks(file string, cases []RSACase) (modexp, verify []montCheck, err error) {
 	for _, c := range cases {
 		where := fmt.Sprintf("%s:%d", file, c.Line)
 		what := fmt.Sprintf("%d-bit n, %s, S of %s", c.ModBits, c.Hash, where)
@@ -170,7 +172,7 @@ func sigGenChecks(file string, cases []vectors.RSACase) (modexp, verify []montCh
 }
 
 // signCheck makes an rsa-sign check of a record whose S is the answer.
-func signCheck(file string, c vectors.RSACase, p, q []byte) montCheck {
+func signCheck(file string, c RSACase, p, q []byte) montCheck {
 	where := fmt.Sprintf("%s:%d", file, c.Line)
 	how := "without CRT"
 	if p != nil {
@@ -180,10 +182,10 @@ func signCheck(file string, c vectors.RSACase, p, q []byte) montCheck {
 		params: [][]byte{c.N, c.E, c.D, p, q, []byte(c.Hash)}, data: c.Digest(), want: c.S, cost: rsaCost(c.ModBits, p != nil, true)}
 }
 
-func runSigGen(c Caller, e Env, file string) Result {
-	t := NewTally()
-	var info vectors.RSAFile
-	for _, f := range vectors.RSAFiles() {
+func runSigGen(c suite.Caller, e suite.Env, file string) suite.Result {
+	t := suite.NewTally()
+	var info RSAFile
+	for _, f := range RSAFiles() {
 		if f.Path == file && !f.SigVer {
 			info = f
 		}
@@ -192,11 +194,11 @@ func runSigGen(c Caller, e Env, file string) Result {
 		t.Res.Reason = "not a SigGen15 file: " + file
 		return t.Done(1)
 	}
-	cases, err := vectors.LoadRSA(filepath.Join(e.Dir, file), false)
+	cases, err := LoadRSA(filepath.Join(e.Dir, file), false)
 	if err == nil && info.Private != "" {
-		var priv []vectors.RSACase
-		if priv, err = vectors.LoadRSA(filepath.Join(e.Dir, info.Private), false); err == nil {
-			err = vectors.MatchRSAPrivate(cases, priv, file, info.Private)
+		var priv []RSACase
+		if priv, err = LoadRSA(filepath.Join(e.Dir, info.Private), false); err == nil {
+			err = MatchRSAPrivate(cases, priv, file, info.Private)
 		}
 	}
 	if err != nil {
@@ -231,7 +233,7 @@ func runSigGen(c Caller, e Env, file string) Result {
 	return runGroups(t, c, e, groups)
 }
 
-func runGroups(t *Tally, c Caller, e Env, groups [][]montCheck) Result {
+func runGroups(t *suite.Tally, c suite.Caller, e suite.Env, groups [][]montCheck) suite.Result {
 	failed := 0
 	for gi, g := range groups {
 		n, crash := runMontChecks(t, c, e, g, montMismatch)
@@ -249,9 +251,9 @@ func runGroups(t *Tally, c Caller, e Env, groups [][]montCheck) Result {
 	return t.Done(failed)
 }
 
-func runSigVer(c Caller, e Env, file string) Result {
-	t := NewTally()
-	cases, err := vectors.LoadRSA(filepath.Join(e.Dir, file), true)
+func runSigVer(c suite.Caller, e suite.Env, file string) suite.Result {
+	t := suite.NewTally()
+	cases, err := LoadRSA(filepath.Join(e.Dir, file), true)
 	if err != nil {
 		t.Res.Reason = "bad vector file: " + err.Error()
 		return t.Done(1)
@@ -335,8 +337,8 @@ func MontKATSizes(tuning []wire.Tuning) []int {
 	return out
 }
 
-func runMontKAT(c Caller, e Env) Result {
-	t := NewTally()
+func runMontKAT(c suite.Caller, e suite.Env) suite.Result {
+	t := suite.NewTally()
 	var tuning []wire.Tuning
 	for _, im := range c.Info().Impls {
 		if im.Name == e.Impl {
@@ -348,12 +350,12 @@ func runMontKAT(c Caller, e Env) Result {
 	var noSide []string
 	for _, n := range MontKATSizes(tuning) {
 		side := [2]bool{}
-		for _, shape := range algs.MontShapes {
-			m := algs.MontModulus(r, n, shape)
+		for _, shape := range MontShapes {
+			m := MontModulus(r, n, shape)
 			mb := m.Bytes()
 			k := len(mb)
-			for _, class := range algs.MontClasses {
-				x, y, _ := algs.MontOperands(r, m, class)
+			for _, class := range MontClasses {
+				x, y, _ := MontOperands(r, m, class)
 				z, sub := ref.MontMul(x, y, m)
 				if sub {
 					side[1] = true
@@ -367,7 +369,7 @@ func runMontKAT(c Caller, e Env) Result {
 			}
 			// Exponentiations: a random exponent a few windows long, all
 			// ones, and the empty one.
-			x := algs.MontOperandX(r, m)
+			x := MontOperandX(r, m)
 			for _, ex := range [][]byte{algs.RandBytes(r, 1+r.IntN(8)), bytes.Repeat([]byte{0xff}, 3), nil} {
 				want := new(big.Int).Exp(x, new(big.Int).SetBytes(ex), m)
 				what := fmt.Sprintf("%d limbs, %s modulus, %d-byte exponent %x", n, shape, len(ex), ex)
@@ -384,7 +386,7 @@ func runMontKAT(c Caller, e Env) Result {
 	if len(noSide) > 0 {
 		// The known answers must reach both sides of the final subtraction
 		// at every size, or a level that skips it could pass.
-		res.Status = Failed
+		res.Status = suite.Failed
 		res.Reason = strings.TrimSpace(res.Reason + " the known answers missed one side of the final subtraction at limbs " + strings.Join(noSide, ","))
 	}
 	return res

@@ -1,4 +1,4 @@
-package algs
+package host
 
 import (
 	"crypto"
@@ -9,9 +9,9 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/family/mont"
 	"github.com/xarchlab/xarch/oracle/ref"
-	"github.com/xarchlab/xarch/vectors"
 )
 
 // Vector suite kinds of the family: how its suite judging (RegisterKind)
@@ -40,15 +40,15 @@ const MontKATFile = "mont-kat: Montgomery known answers around Tuning (expected 
 // and verify with a pool of small keys made here deterministically.
 func init() {
 	var sigGen, sigVer []string
-	for _, f := range vectors.RSAFiles() {
+	for _, f := range RSAFiles() {
 		if f.SigVer {
 			sigVer = append(sigVer, f.Path)
 		} else {
 			sigGen = append(sigGen, f.Path)
 		}
 	}
-	s := &Spec{Family: mont.Name,
-		Ops: []OpSpec{
+	s := &algs.Spec{Family: mont.Name,
+		Ops: []algs.OpSpec{
 			{Name: mont.MulOp, Params: func(*rand.Rand, int) [][]byte { return [][]byte{nil} }, Data: montMulData},
 			{Name: mont.ModExpOp, Params: func(*rand.Rand, int) [][]byte { return [][]byte{nil, nil} }, Data: modExpData,
 				NoSpeed: "timed inside the rsa2048/3072/4096 sign column (its exponentiations)"},
@@ -56,7 +56,7 @@ func init() {
 			{Name: mont.RSAVerifyOp, Params: rsaVerifyParams, Data: rsaSignedData,
 				NoSpeed: "timed as the verify column of rsa2048/3072/4096"},
 		},
-		Suites: []VectorSuite{
+		Suites: []algs.VectorSuite{
 			{Kind: KindSigGen15, Files: sigGen},
 			{Kind: KindSigVer15, Files: sigVer},
 			{Kind: KindMontKAT, Files: []string{MontKATFile}, Synthetic: true},
@@ -65,13 +65,13 @@ func init() {
 	for _, sk := range mont.SpeedKeys {
 		sk := sk
 		name := fmt.Sprintf("rsa%d", sk.Bits)
-		s.Speed = append(s.Speed, SpeedPeer{Name: name, OpenSSL: name, GoName: "crypto/rsa (SignPKCS1v15, VerifyPKCS1v15)",
+		s.Speed = append(s.Speed, algs.SpeedPeer{Name: name, OpenSSL: name, GoName: "crypto/rsa (SignPKCS1v15, VerifyPKCS1v15)",
 			Columns: []string{"sign", "verify"},
 			GoOp:    func(col int) (func(int), func() []byte) { return rsaGoOp(sk, col) }})
 	}
-	s.Speed = append(s.Speed, SpeedPeer{Name: "mont-2048", GoName: "math/big (x*y, then REDC with Mul, And, Rsh)",
+	s.Speed = append(s.Speed, algs.SpeedPeer{Name: "mont-2048", GoName: "math/big (x*y, then REDC with Mul, And, Rsh)",
 		Columns: []string{"mul"}, GoOp: montGoOp})
-	Register(s)
+	algs.Register(s)
 }
 
 // MontSpeedRSAKey is a speed key as crypto/rsa's type.
@@ -170,11 +170,11 @@ func MontModulus(r *rand.Rand, n int, shape string) *big.Int {
 	var m *big.Int
 	switch shape {
 	case "top-bit":
-		m = new(big.Int).SetBytes(RandBytes(r, 8*n))
+		m = new(big.Int).SetBytes(algs.RandBytes(r, 8*n))
 		m.SetBit(m, 64*n-1, 1)
 	case "partial-top-limb":
 		b := 64*(n-1) + 2 + r.IntN(62)
-		m = new(big.Int).SetBytes(RandBytes(r, 8*n))
+		m = new(big.Int).SetBytes(algs.RandBytes(r, 8*n))
 		m.Mod(m, pow(b)).SetBit(m, b-1, 1)
 	case "below-2^64n":
 		m = new(big.Int).Sub(pow(64*n), small())
@@ -187,7 +187,7 @@ func MontModulus(r *rand.Rand, n int, shape string) *big.Int {
 			m = new(big.Int).Add(pow(64*(n-1)), small())
 		}
 	default: // all-ones-limbs: random limbs, a third of them all ones
-		b := RandBytes(r, 8*n)
+		b := algs.RandBytes(r, 8*n)
 		for i := 0; i < n; i++ {
 			if r.IntN(3) == 0 {
 				for k := 0; k < 8; k++ {
@@ -223,7 +223,7 @@ func fuzzModulus(r *rand.Rand, j, dataLen int) (*big.Int, string) {
 }
 
 func randBelow(r *rand.Rand, m *big.Int) *big.Int {
-	v := new(big.Int).SetBytes(RandBytes(r, (m.BitLen()+7)/8+8))
+	v := new(big.Int).SetBytes(algs.RandBytes(r, (m.BitLen()+7)/8+8))
 	return v.Mod(v, m)
 }
 
@@ -332,12 +332,12 @@ func modExpData(r *rand.Rand, j int, params [][]byte, data []byte) []byte {
 		}
 	case 2:
 		// Exponent lengths around the window: 5, 10, 15 bits and bytes.
-		e = RandBytes(r, []int{1, 2, 5, 10, 15}[r.IntN(5)])
+		e = algs.RandBytes(r, []int{1, 2, 5, 10, 15}[r.IntN(5)])
 		if len(e) > maxE {
 			e = e[:maxE]
 		}
 	default:
-		e = RandBytes(r, 1+r.IntN(maxE))
+		e = algs.RandBytes(r, 1+r.IntN(maxE))
 	}
 	params[1] = e
 	return fixedBytes(MontOperandX(r, m), k)
@@ -433,7 +433,7 @@ func rsaSignParams(r *rand.Rand, j int) [][]byte {
 }
 
 func rsaDigestData(r *rand.Rand, _ int, params [][]byte, _ []byte) []byte {
-	return RandBytes(r, rsaDigestLen[string(params[5])])
+	return algs.RandBytes(r, rsaDigestLen[string(params[5])])
 }
 
 // rsaDigestLen is each hash's digest length.
@@ -450,7 +450,7 @@ func rsaVerifyParams(r *rand.Rand, j int) [][]byte {
 // digest, a signature not below n, or one of the wrong length.
 func rsaSignedData(r *rand.Rand, _ int, params [][]byte, _ []byte) []byte {
 	hash := string(params[2])
-	digest := RandBytes(r, rsaDigestLen[hash])
+	digest := algs.RandBytes(r, rsaDigestLen[hash])
 	params[3] = digest
 	var d []byte
 	for _, k := range fuzzKeys() {

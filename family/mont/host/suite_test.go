@@ -1,4 +1,4 @@
-package suite
+package host
 
 import (
 	"fmt"
@@ -8,14 +8,16 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"github.com/xarchlab/xarch/suite"
+	"github.com/xarchlab/xarch/suite/suitetest"
 )
 
 // A flipped byte of an `S =` line in SigGen15_186-3.rsp is reported at its
 // file:line: by the verification (S^e mod n is not EM; rsa-verify rejects
 // it) and by signing with the .txt twin's d (the target's S differs).
 func TestCorruptedSigGenSNamesFileLine(t *testing.T) {
-	needNativeAmd64(t)
-	o := options(t, "amd64")
+	suitetest.NeedNativeAmd64(t)
+	o := suitetest.Options(t, "amd64")
 	dir := t.TempDir()
 	const rel = "nist/rsa/186-3/SigGen15_186-3.rsp"
 	for _, sub := range []string{"186-2", "186-3"} {
@@ -53,7 +55,7 @@ func TestCorruptedSigGenSNamesFileLine(t *testing.T) {
 	require.NotZero(t, sLine)
 	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644))
 	o.VectorsDir, o.Models, o.Impl = dir, "native", "mont/generic"
-	rep, err := Run(o)
+	rep, err := suite.Run(o)
 	require.NoError(t, err)
 	require.True(t, rep.Failed())
 	var out strings.Builder
@@ -70,7 +72,7 @@ func TestCorruptedSigGenSNamesFileLine(t *testing.T) {
 			// mod-exp, rsa-verify and rsa-sign with CRT (the record is not
 			// its key's first, which is also signed without CRT).
 			require.Equal(t, 3, r.Cases-r.Passed, "%+v", r.Failures)
-		} else if r.Status == Failed {
+		} else if r.Status == suite.Failed {
 			t.Errorf("%s failed too: %s", r.File, r.Reason)
 		}
 	}

@@ -1,13 +1,13 @@
-package algs
+package host
 
 import (
 	"crypto/aes"
 	"crypto/cipher"
 	"math/rand/v2"
 
+	"github.com/xarchlab/xarch/algs"
 	"github.com/xarchlab/xarch/family/gcm"
 	"github.com/xarchlab/xarch/oracle/ref"
-	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -24,24 +24,24 @@ const (
 // opens sealed messages as they are or tampered with.
 func init() {
 	var files []string
-	for _, f := range vectors.GCMFiles() {
+	for _, f := range GCMFiles() {
 		files = append(files, f.Path)
 	}
-	s := &Spec{Family: gcm.Name,
-		Ops: []OpSpec{
+	s := &algs.Spec{Family: gcm.Name,
+		Ops: []algs.OpSpec{
 			{Name: gcm.SealOp, Params: gcmParams},
 			{Name: gcm.OpenOp, Params: gcmParams, Data: gcmSealed},
 		},
-		Suites: []VectorSuite{{Kind: KindGCMVS, Files: files}},
+		Suites: []algs.VectorSuite{{Kind: KindGCMVS, Files: files}},
 	}
 	s.Ops[1].NoSpeed = "`openssl speed -evp aes-128-gcm` times sealing"
 	for _, kl := range []int{16, 32} {
 		kl := kl
 		name := map[int]string{16: "aes-128-gcm", 32: "aes-256-gcm"}[kl]
-		s.Speed = append(s.Speed, SpeedPeer{Name: name, OpenSSL: name, GoName: "crypto/aes+crypto/cipher GCM",
+		s.Speed = append(s.Speed, algs.SpeedPeer{Name: name, OpenSSL: name, GoName: "crypto/aes+crypto/cipher GCM",
 			GoOp: func(size int) (func(int), func() []byte) { return gcmGoOp(kl, size) }})
 	}
-	Register(s)
+	algs.Register(s)
 }
 
 // gcmAADLens are the AAD lengths the fuzzer cycles through, around the
@@ -50,11 +50,11 @@ func init() {
 var gcmAADLens = []int{0, 1, 15, 16, 17, 255, 256, 257, 511, 512, 513, 1791, 1792, 1793, 16383, 16384, 16385}
 
 func gcmParams(r *rand.Rand, j int) [][]byte {
-	key := RandBytes(r, []int{16, 24, 32}[j%3])
+	key := algs.RandBytes(r, []int{16, 24, 32}[j%3])
 	var iv []byte
 	switch k := r.IntN(8); {
 	case k == 0:
-		iv = RandBytes(r, 1+r.IntN(64))
+		iv = algs.RandBytes(r, 1+r.IntN(64))
 	case k == 1:
 		// The counter wraps a few blocks into the message.
 		var err error
@@ -63,7 +63,7 @@ func gcmParams(r *rand.Rand, j int) [][]byte {
 			panic(err) // the key sizes above are AES's own
 		}
 	default:
-		iv = RandBytes(r, 12)
+		iv = algs.RandBytes(r, 12)
 	}
 	aadLen := r.IntN(64)
 	if r.IntN(2) == 0 {
@@ -73,7 +73,7 @@ func gcmParams(r *rand.Rand, j int) [][]byte {
 	if r.IntN(4) == 0 {
 		tagLen = 4 + r.IntN(13)
 	}
-	return [][]byte{key, iv, RandBytes(r, aadLen), {byte(tagLen)}}
+	return [][]byte{key, iv, algs.RandBytes(r, aadLen), {byte(tagLen)}}
 }
 
 // gcmSealed makes an open case: the reference's seal of the data, and a

@@ -1,4 +1,4 @@
-package vectors
+package host
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/xarchlab/xarch/vectors"
 )
 
 // RSA PKCS#1 v1.5 signature files (FIPS 186-2 and 186-3 CAVS): SigGen15
@@ -60,17 +62,17 @@ var rsaHashes = map[string]string{"SHA1": "sha1", "SHA224": "sha224", "SHA256": 
 
 // LoadRSA parses a SigGen15 or SigVer15 file (.rsp or .txt).
 func LoadRSA(path string, sigVer bool) ([]RSACase, error) {
-	recs, err := ParseFile(path)
+	recs, err := vectors.ParseFile(path)
 	if err != nil {
 		return nil, err
 	}
 	var out []RSACase
 	var key RSACase // n, e, d, p, q in force
-	num := func(r Record, name string) ([]byte, error) {
+	num := func(r vectors.Record, name string) ([]byte, error) {
 		f, _ := r.Get(name)
 		v, ok := new(big.Int).SetString(f.Value, 16)
 		if !ok || v.Sign() < 0 {
-			return nil, errAt(path, f.Line, "%s = %q: expected hex digits", name, f.Value)
+			return nil, vectors.ErrAt(path, f.Line, "%s = %q: expected hex digits", name, f.Value)
 		}
 		return v.Bytes(), nil
 	}
@@ -89,11 +91,11 @@ func LoadRSA(path string, sigVer bool) ([]RSACase, error) {
 			case "n":
 				bits, err := strconv.Atoi(r.Section["mod"])
 				if err != nil {
-					return nil, errAt(path, r.Line, "n outside a [mod = bits] section")
+					return nil, vectors.ErrAt(path, r.Line, "n outside a [mod = bits] section")
 				}
 				if len(v)*8 != bits {
 					f, _ := r.Get("n")
-					return nil, errAt(path, f.Line, "n has %d bytes, the section says [mod = %d]", len(v), bits)
+					return nil, vectors.ErrAt(path, f.Line, "n has %d bytes, the section says [mod = %d]", len(v), bits)
 				}
 				key = RSACase{N: v, ModBits: bits}
 			case "e":
@@ -112,36 +114,36 @@ func LoadRSA(path string, sigVer bool) ([]RSACase, error) {
 		alg, ok := r.Get("SHAAlg")
 		if !ok {
 			if !isKeyRecord(r) {
-				return nil, errAt(path, r.Line, "expected a key (n, e, d, p, q) or a record starting with SHAAlg, got %s", r.Fields[0].Key)
+				return nil, vectors.ErrAt(path, r.Line, "expected a key (n, e, d, p, q) or a record starting with SHAAlg, got %s", r.Fields[0].Key)
 			}
 			continue
 		}
 		c := key
 		c.Hash = rsaHashes[alg.Value]
 		if c.Hash == "" {
-			return nil, errAt(path, alg.Line, "SHAAlg = %q: expected SHA1, SHA224, SHA256, SHA384 or SHA512", alg.Value)
+			return nil, vectors.ErrAt(path, alg.Line, "SHAAlg = %q: expected SHA1, SHA224, SHA256, SHA384 or SHA512", alg.Value)
 		}
 		if c.N == nil || c.E == nil {
-			return nil, errAt(path, r.Line, "a record before its key's n and e")
+			return nil, vectors.ErrAt(path, r.Line, "a record before its key's n and e")
 		}
 		// 17 Msg lines of 186-3 SigVer15 (all Result = F) have an odd
 		// number of hex digits: a leading 0 digit is restored.
 		mf, ok := r.Get("Msg")
 		if !ok {
-			return nil, errAt(path, r.Line, "record has no \"Msg\" field")
+			return nil, vectors.ErrAt(path, r.Line, "record has no \"Msg\" field")
 		}
 		v := mf.Value
 		if len(v)%2 == 1 {
 			v = "0" + v
 		}
 		if c.Msg, err = hex.DecodeString(v); err != nil {
-			return nil, errAt(path, mf.Line, "Msg = %q: expected hex digits: %v", mf.Value, err)
+			return nil, vectors.ErrAt(path, mf.Line, "Msg = %q: expected hex digits: %v", mf.Value, err)
 		}
 		// S is an integer: NIST drops a leading zero digit now and then
 		// (odd-length hex); the signature is I2OSP(S, len(n)).
 		sl, ok := r.Get("S")
 		if !ok {
-			return nil, errAt(path, r.Line, "record has no \"S\" field")
+			return nil, vectors.ErrAt(path, r.Line, "record has no \"S\" field")
 		}
 		if c.S, err = num(r, "S"); err != nil {
 			return nil, err
@@ -153,28 +155,28 @@ func LoadRSA(path string, sigVer bool) ([]RSACase, error) {
 		if sigVer {
 			res, ok := r.Get("Result")
 			if !ok {
-				return nil, errAt(path, r.Line, "SigVer record without a Result line")
+				return nil, vectors.ErrAt(path, r.Line, "SigVer record without a Result line")
 			}
 			switch {
 			case res.Value == "P":
 				c.Pass = true
 			case strings.HasPrefix(res.Value, "F"):
 			default:
-				return nil, errAt(path, res.Line, "Result = %q: expected P or F", res.Value)
+				return nil, vectors.ErrAt(path, res.Line, "Result = %q: expected P or F", res.Value)
 			}
 			c.Line, c.Result = res.Line, res.Value
 		} else if len(c.S) != len(c.N) {
-			return nil, errAt(path, sl.Line, "S has %d bytes, n %d", len(c.S), len(c.N))
+			return nil, vectors.ErrAt(path, sl.Line, "S has %d bytes, n %d", len(c.S), len(c.N))
 		}
 		out = append(out, c)
 	}
 	if len(out) == 0 {
-		return nil, errAt(path, 1, "no signature records")
+		return nil, vectors.ErrAt(path, 1, "no signature records")
 	}
 	return out, nil
 }
 
-func isKeyRecord(r Record) bool {
+func isKeyRecord(r vectors.Record) bool {
 	for _, f := range r.Fields {
 		switch f.Key {
 		case "n", "e", "d", "p", "q":
@@ -191,15 +193,15 @@ func isKeyRecord(r Record) bool {
 // a wrong S is reported at its line, not as a mismatch of the twins.
 func MatchRSAPrivate(cases, private []RSACase, rspPath, txtPath string) error {
 	if len(cases) != len(private) {
-		return errAt(txtPath, 1, "%d records, %s has %d", len(private), rspPath, len(cases))
+		return vectors.ErrAt(txtPath, 1, "%d records, %s has %d", len(private), rspPath, len(cases))
 	}
 	for i := range cases {
 		a, b := cases[i], private[i]
 		if !bytes.Equal(a.N, b.N) || !bytes.Equal(a.E, b.E) || !bytes.Equal(a.Msg, b.Msg) || a.Hash != b.Hash {
-			return errAt(txtPath, b.Line, "record differs from %s:%d (n, e, SHAAlg or Msg)", rspPath, a.Line)
+			return vectors.ErrAt(txtPath, b.Line, "record differs from %s:%d (n, e, SHAAlg or Msg)", rspPath, a.Line)
 		}
 		if b.D == nil {
-			return errAt(txtPath, b.Line, "no d for this record's key")
+			return vectors.ErrAt(txtPath, b.Line, "no d for this record's key")
 		}
 		cases[i].D = b.D
 	}

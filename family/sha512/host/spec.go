@@ -1,11 +1,16 @@
-package algs
+package host
 
-import "crypto/sha512"
+import (
+	"crypto/sha512"
+
+	"github.com/xarchlab/xarch/algs"
+	hashhost "github.com/xarchlab/xarch/family/hash/host"
+)
 
 // The SHA-512 family: SHA-384, SHA-512, SHA-512/224 and SHA-512/256 over
 // one block function.
 func init() {
-	Register(HashSpec("sha512", []HashDigest{
+	algs.Register(hashhost.HashSpec("sha512", []hashhost.HashDigest{
 		{Op: "sha384", NIST: "SHA384", Size: 48, GoName: "crypto/sha512",
 			Sum: func(m []byte, o *[64]byte) { d := sha512.Sum384(m); copy(o[:], d[:]) }},
 		{Op: "sha512", NIST: "SHA512", Size: 64, GoName: "crypto/sha512",
