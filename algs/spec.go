@@ -53,6 +53,19 @@ type VectorSuite struct {
 	// file suites of a level that requires no CPU feature run once per
 	// runner and emulator (package suite, twins.go).
 	Synthetic bool
+	// Record answers the record at path:line (the line the suite's
+	// failures name) as one request: `xarch run --vector FILE:LINE`.
+	// Nil for synthetic suites.
+	Record func(path string, line int) (Record, error)
+}
+
+// Record is one vector record as a single request and its expected answer.
+type Record struct {
+	Op       string
+	Params   [][]byte // in the op's order (wire.OpInfo.Params)
+	In       []byte
+	MCT      bool // one Monte Carlo step: In and Params are the step's input
+	Expected []byte
 }
 
 // SpeedPeer is one algorithm `xarch speed` times (the runner's speed

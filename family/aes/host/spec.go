@@ -51,9 +51,9 @@ func init() {
 		}
 	}
 	s.Suites = []algs.VectorSuite{
-		{Kind: KindAESAVS, Files: kat},
-		{Kind: KindAESMCT, Files: mct},
-		{Kind: KindAESCTR, Files: []string{AESCTRFile}},
+		{Kind: KindAESAVS, Files: kat, Record: aesRecord},
+		{Kind: KindAESMCT, Files: mct, Record: aesRecord},
+		{Kind: KindAESCTR, Files: []string{AESCTRFile}, Record: aesRecord},
 		{Kind: KindAESEdges, Files: []string{AESEdgesFile}, Synthetic: true},
 	}
 	for _, m := range aes.SpeedModes {

@@ -32,7 +32,7 @@ func init() {
 			{Name: gcm.SealOp, Params: gcmParams},
 			{Name: gcm.OpenOp, Params: gcmParams, Data: gcmSealed},
 		},
-		Suites: []algs.VectorSuite{{Kind: KindGCMVS, Files: files}},
+		Suites: []algs.VectorSuite{{Kind: KindGCMVS, Files: files, Record: gcmRecord}},
 	}
 	s.Ops[1].NoSpeed = "`openssl speed -evp aes-128-gcm` times sealing"
 	for _, kl := range []int{16, 32} {

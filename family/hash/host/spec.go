@@ -42,8 +42,10 @@ func HashSpec(family string, digests []HashDigest) *algs.Spec {
 			}
 		}
 		s.Suites = append(s.Suites,
-			algs.VectorSuite{Kind: KindSHAVS, Op: d.Op, Files: short},
-			algs.VectorSuite{Kind: KindSHAVSMonte, Op: d.Op, Files: monte})
+			algs.VectorSuite{Kind: KindSHAVS, Op: d.Op, Files: short,
+				Record: func(path string, line int) (algs.Record, error) { return hashRecord(path, line, d.Op, d.Size) }},
+			algs.VectorSuite{Kind: KindSHAVSMonte, Op: d.Op, Files: monte,
+				Record: func(path string, line int) (algs.Record, error) { return monteRecord(path, line, d.Op, d.Size) }})
 		s.Speed = append(s.Speed, algs.SpeedPeer{Name: d.Op, OpenSSL: d.Op, GoName: d.GoName,
 			GoOp: func(size int) (func(int), func() []byte) {
 				msg := make([]byte, size)

@@ -57,8 +57,8 @@ func init() {
 				NoSpeed: "timed as the verify column of rsa2048/3072/4096"},
 		},
 		Suites: []algs.VectorSuite{
-			{Kind: KindSigGen15, Files: sigGen},
-			{Kind: KindSigVer15, Files: sigVer},
+			{Kind: KindSigGen15, Files: sigGen, Record: func(path string, line int) (algs.Record, error) { return rsaRecord(path, line, false) }},
+			{Kind: KindSigVer15, Files: sigVer, Record: func(path string, line int) (algs.Record, error) { return rsaRecord(path, line, true) }},
 			{Kind: KindMontKAT, Files: []string{MontKATFile}, Synthetic: true},
 		},
 	}
