@@ -16,13 +16,13 @@ import (
 // request that ran it, in a batch as "case N: ABI violation in ...", and
 // is reported against that case with its repro line.
 
-// BatchCaseRE finds the case a batch request failed on.
-var BatchCaseRE = regexp.MustCompile(`\bbatch: case (\d+): `)
+// batchCaseRE finds the case a batch request failed on.
+var batchCaseRE = regexp.MustCompile(`\bbatch: case (\d+): `)
 
 // BatchCase is the index of the case a batch error names, or 0 (the first
 // case stands for the batch) when it names none or one out of range.
 func BatchCase(msg string, n int) int {
-	if m := BatchCaseRE.FindStringSubmatch(msg); m != nil {
+	if m := batchCaseRE.FindStringSubmatch(msg); m != nil {
 		if i, err := strconv.Atoi(m[1]); err == nil && i >= 0 && i < n {
 			return i
 		}

@@ -75,21 +75,7 @@ func aesBatch(c suite.Caller, impl, mode string, dec bool, pieces string, checks
 	for _, ch := range checks {
 		flat = append(flat, ch.key, ch.iv, ch.in)
 	}
-	out, err := c.Call([]byte("batch"), []byte(impl), []byte(aes.OpName(mode, dec)), []byte(pieces), wire.Pack(flat...))
-	if err != nil {
-		return nil, err
-	}
-	if len(out) != 1 {
-		return nil, fmt.Errorf("batch answered %d strings, want 1", len(out))
-	}
-	outs, err := wire.Unpack(out[0])
-	if err != nil {
-		return nil, fmt.Errorf("batch answer: %v", err)
-	}
-	if len(outs) != len(checks) {
-		return nil, fmt.Errorf("batch answered %d outputs for %d cases", len(outs), len(checks))
-	}
-	return outs, nil
+	return suite.Batch(c, impl, aes.OpName(mode, dec), pieces, flat, len(checks))
 }
 
 // aesRepro is the `xarch run` line for one AES input.
@@ -136,15 +122,9 @@ func runGroup(t *suite.Tally, c suite.Caller, e suite.Env, mode string, dec bool
 	t.Res.Cases += len(checks)
 	outs, err := aesBatch(c, e.Impl, mode, dec, pieces, checks)
 	if err != nil {
-		msg, crashed := suite.CallErr(err)
-		i := suite.BatchCase(msg, len(checks)) // an ABI violation names its case
-		f := suite.Failure{Where: checks[i].where, Repro: aesRepro(e, mode, dec, pieces, checks[i]),
-			Msg: fmt.Sprintf("%s, batch of %d cases: %s", how, len(checks), msg)}
-		t.Fail(f)
-		if crashed {
-			crash = f.Msg + " (first case at " + f.Where + ")"
-		}
-		return len(checks), crash
+		return len(checks), t.BatchFailed(err, how, len(checks), func(i int) (string, string) {
+			return checks[i].where, aesRepro(e, mode, dec, pieces, checks[i])
+		})
 	}
 	for i, ch := range checks {
 		if bytes.Equal(outs[i], ch.want) {
@@ -190,11 +170,7 @@ func runAESFile(c suite.Caller, e suite.Env, file string) suite.Result {
 			n, crash := runGroup(t, c, e, f.Mode, dec, pieces, checks)
 			failed += n
 			if crash != "" {
-				left := total - t.Res.Cases
-				t.Res.Cases = total
-				failed += left
-				t.Res.Reason = fmt.Sprintf("%s; %d of %d cases not run", crash, left, total)
-				return t.Done(failed)
+				return t.CrashEnds(crash, failed, total-t.Res.Cases, total)
 			}
 		}
 	}
@@ -209,16 +185,16 @@ func runAESCTR(c suite.Caller, e suite.Env, file string) suite.Result {
 		t.Res.Reason = "bad vector file: " + err.Error()
 		return t.Done(1)
 	}
-	failed := 0
-	for _, pieces := range []string{"", aesPieces(aes.ModeCTR)} {
+	pieces := []string{"", aesPieces(aes.ModeCTR)}
+	failed, total := 0, len(pieces)*len(cases)
+	for _, pieces := range pieces {
 		for _, vc := range cases {
 			where := fmt.Sprintf("%s:%d", file, vc.OutLine)
 			n, crash := runGroup(t, c, e, aes.ModeCTR, vc.Decrypt, pieces,
 				[]aesCheck{{where: where + " (" + vc.Title + ")", vector: where, key: vc.Key, iv: vc.Counter, in: vc.In, want: vc.Out}})
 			failed += n
 			if crash != "" {
-				t.Res.Reason = crash + "; the rest not run"
-				return t.Done(failed)
+				return t.CrashEnds(crash, failed, total-t.Res.Cases, total)
 			}
 		}
 	}
@@ -260,10 +236,7 @@ func runAESMCT(c suite.Caller, e suite.Env, file string) suite.Result {
 				failed++
 				t.Fail(suite.Failure{Where: where, Repro: repro, Msg: what + ": " + msg})
 				if crashed {
-					left := total - t.Res.Cases
-					t.Res.Cases = total
-					t.Res.Reason = fmt.Sprintf("%s at %s; %d of %d outer iterations not run", msg, where, left, total)
-					return t.Done(failed + left)
+					return t.CrashEnds(msg+" at "+where, failed, total-t.Res.Cases, total)
 				}
 				continue
 			}

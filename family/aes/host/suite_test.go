@@ -247,7 +247,7 @@ func TestAESCrashEndsTheFileWithReason(t *testing.T) {
 	require.Equal(t, suite.Failed, res.Status)
 	require.Equal(t, 200, res.Cases)
 	require.Contains(t, res.Reason, "runner crashed with SIGILL")
-	require.Contains(t, res.Reason, "199 of 200 outer iterations not run")
+	require.Contains(t, res.Reason, "199 of 200 cases not run")
 }
 
 // An ABI violation in a batch request names its case: the failure is that

@@ -9,7 +9,6 @@ import (
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/family/gcm"
 	"github.com/xarchlab/xarch/suite"
-	"github.com/xarchlab/xarch/wire"
 )
 
 func init() {
@@ -51,7 +50,7 @@ func runGCMFile(s *driver.Session, e suite.Env, file string) suite.Result {
 	if info.KeyBits == 128 {
 		passes = append(passes, gcmPieces)
 	}
-	failed := 0
+	failed, total := 0, len(cases)*len(passes)
 	for _, pieces := range passes {
 		flat := make([][]byte, 0, 5*len(cases))
 		wants := make([][]byte, 0, len(cases))
@@ -74,34 +73,20 @@ func runGCMFile(s *driver.Session, e suite.Env, file string) suite.Result {
 		if pieces != "" {
 			what = "in pieces " + pieces
 		}
-		out, err := s.Call([]byte("batch"), []byte(e.Impl), []byte(op), []byte(pieces), wire.Pack(flat...))
-		var outs [][]byte
-		if err == nil {
-			if len(out) != 1 {
-				err = fmt.Errorf("batch answered %d strings, want 1", len(out))
-			} else if outs, err = wire.Unpack(out[0]); err == nil && len(outs) != len(cases) {
-				err = fmt.Errorf("batch answered %d outputs for %d cases", len(outs), len(cases))
-			}
-		}
+		outs, err := suite.Batch(s, e.Impl, op, pieces, flat, len(cases))
 		if err != nil {
-			msg, crashed := suite.CallErr(err)
 			failed += len(cases)
-			f := suite.Failure{Where: file, Msg: fmt.Sprintf("%s, batch of %d cases %s: %s", op, len(cases), what, msg)}
-			if suite.BatchCaseRE.MatchString(msg) {
-				// The case an ABI violation (or another error) names.
-				i := suite.BatchCase(msg, len(cases))
+			crash := t.BatchFailed(err, op+" "+what, len(cases), func(i int) (string, string) {
 				c := cases[i]
-				f.Where = fmt.Sprintf("%s:%d", file, c.Line)
 				data := c.PT
 				if info.Decrypt {
 					data = append(append([]byte(nil), c.CT...), c.Tag...)
 				}
-				f.Repro = e.Repro(suite.OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))
-			}
-			t.Fail(f)
-			if crashed {
-				t.Res.Reason = fmt.Sprintf("%s in %s; %d cases not judged", msg, file, len(cases))
-				return t.Done(failed)
+				return fmt.Sprintf("%s:%d", file, c.Line),
+					e.Repro(suite.OpArgs(op, []string{"key", "iv", "aad", "taglen"}, [][]byte{c.Key, c.IV, c.AAD, {byte(len(c.Tag))}}, data, pieces))
+			})
+			if crash != "" {
+				return t.CrashEnds(crash, failed, total-t.Res.Cases, total)
 			}
 			continue
 		}

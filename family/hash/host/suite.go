@@ -54,9 +54,7 @@ func runHashFile(s *driver.Session, e suite.Env, file, digest string) suite.Resu
 			failed++
 			t.Fail(suite.Failure{Where: where, Msg: fmt.Sprintf("message of %d bytes: %s", len(c.Msg), msg), Repro: repro})
 			if crashed {
-				failed += len(cases) - i - 1
-				t.Res.Reason = fmt.Sprintf("%s at %s; %d of %d cases not run", msg, where, len(cases)-i-1, len(cases))
-				break
+				return t.CrashEnds(msg+" at "+where, failed, len(cases)-i-1, len(cases))
 			}
 			continue
 		}
@@ -98,9 +96,7 @@ func runMonte(s *driver.Session, e suite.Env, file, digest string) suite.Result 
 			failed++
 			t.Fail(suite.Failure{Where: where, Msg: fmt.Sprintf("Monte checkpoint %d: %s", cp.Count, msg), Repro: repro})
 			if crashed {
-				failed += len(mc.Checkpoints) - i - 1
-				t.Res.Reason = fmt.Sprintf("%s at %s; %d of %d checkpoints not run", msg, where, len(mc.Checkpoints)-i-1, len(mc.Checkpoints))
-				break
+				return t.CrashEnds(msg+" at "+where, failed, len(mc.Checkpoints)-i-1, len(mc.Checkpoints))
 			}
 			continue
 		}

@@ -81,25 +81,14 @@ func runMontChecks(t *suite.Tally, c suite.Caller, e suite.Env, checks []montChe
 		for _, ch := range group {
 			flat = append(append(flat, ch.params...), ch.data)
 		}
-		out, err := c.Call([]byte("batch"), []byte(e.Impl), []byte(op), nil, wire.Pack(flat...))
-		var outs [][]byte
-		if err == nil {
-			if len(out) != 1 {
-				err = fmt.Errorf("batch answered %d strings, want 1", len(out))
-			} else if outs, err = wire.Unpack(out[0]); err == nil && len(outs) != len(group) {
-				err = fmt.Errorf("batch answered %d outputs for %d cases", len(outs), len(group))
-			}
-		}
+		outs, err := suite.Batch(c, e.Impl, op, "", flat, len(group))
 		if err != nil {
-			msg, crashed := suite.CallErr(err)
 			failed += len(group)
-			ch := group[0]
-			t.Fail(suite.Failure{Where: ch.where, Repro: montRepro(e, ch),
-				Msg: fmt.Sprintf("%s, batch of %d cases from %s: %s", op, len(group), ch.what, msg)})
-			if crashed {
-				left := len(checks) - start
-				t.Res.Cases += left
-				return failed + left, fmt.Sprintf("%s in %s; %d cases not run", msg, ch.where, left)
+			crash := t.BatchFailed(err, fmt.Sprintf("%s from %s", op, group[0].what), len(group), func(i int) (string, string) {
+				return group[i].where, montRepro(e, group[i])
+			})
+			if crash != "" {
+				return failed, crash
 			}
 			continue
 		}
@@ -234,18 +223,15 @@ func runSigGen(c suite.Caller, e suite.Env, file string) suite.Result {
 }
 
 func runGroups(t *suite.Tally, c suite.Caller, e suite.Env, groups [][]montCheck) suite.Result {
-	failed := 0
-	for gi, g := range groups {
+	failed, total := 0, 0
+	for _, g := range groups {
+		total += len(g)
+	}
+	for _, g := range groups {
 		n, crash := runMontChecks(t, c, e, g, montMismatch)
 		failed += n
 		if crash != "" {
-			left := 0
-			for _, rest := range groups[gi+1:] {
-				left += len(rest)
-			}
-			t.Res.Cases += left
-			t.Res.Reason = fmt.Sprintf("%s (and %d more not run)", crash, left)
-			return t.Done(failed + left)
+			return t.CrashEnds(crash, failed, total-t.Res.Cases, total)
 		}
 	}
 	return t.Done(failed)
