@@ -51,8 +51,8 @@ lint:
 	@# Every gc arch of ci/models.json: the target side's asm frames and declarations.
 	@for a in $$($(GO) run ./cmd/xarch models --arches --compiler gc); do \
 	  echo "GOARCH=$$a go vet (target side)"; \
-	  GOARCH=$$a $(GO) vet ./arch/... ./runner/... ./wire/... ./timing/... || exit 1; \
-	  GOARCH=$$a $(GO) vet -tags xarch_planted ./arch/... || exit 1; \
+	  GOARCH=$$a $(GO) vet ./arch/... ./family/... ./runner/... ./wire/... ./timing/... || exit 1; \
+	  GOARCH=$$a $(GO) vet -tags xarch_planted ./arch/... ./family/... || exit 1; \
 	done
 	bash ci/lint-workflow.sh
 

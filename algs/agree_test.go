@@ -2,6 +2,7 @@ package algs_test
 
 import (
 	"fmt"
+	_ "github.com/xarchlab/xarch/family/all/host" // every family's spec and judging
 	"sort"
 	"strings"
 	"testing"

@@ -1,5 +1,5 @@
 // Package algs is the family boundary on the host side: one Spec per
-// algorithm family, in one file per family (sha256.go, sha512.go, aes.go).
+// algorithm family, registered by its host package (family/<f>/host).
 // A spec names the vector suites that judge the family's implementations,
 // how the fuzzer makes each op's params, and the speed peers (Go's standard
 // library, `openssl speed`). The ops themselves, their shapes and how the
@@ -13,6 +13,8 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strings"
+
+	"github.com/xarchlab/xarch/wire"
 )
 
 // Spec is one family's host side.
@@ -21,7 +23,14 @@ type Spec struct {
 	Ops    []OpSpec
 	Suites []VectorSuite
 	Speed  []SpeedPeer
+	// Params are the rules of the family's params, by param name: what its
+	// Run refuses, said on the host before a runner starts (package
+	// validate). A rule gets the op, the param's value and the op's data.
+	Params map[string]ParamRule
 }
+
+// ParamRule checks one param of an op (nil: fine).
+type ParamRule func(op wire.OpInfo, v, in []byte) error
 
 // OpSpec is the host's view of one wire op.
 type OpSpec struct {
@@ -41,21 +50,6 @@ type OpSpec struct {
 	NoSpeed string
 }
 
-// Vector suite kinds: how package suite turns a file into requests and
-// judges the answers.
-const (
-	KindSHAVS      = "shavs"       // SHAVS ShortMsg/LongMsg: Len, Msg, MD
-	KindSHAVSMonte = "shavs-monte" // SHAVS Monte: Seed, then COUNT/MD checkpoints
-	KindAESAVS     = "aesavs"      // AESAVS KAT and MMT files, both directions
-	KindAESMCT     = "aesavs-mct"  // AESAVS Monte Carlo files
-	KindAESCTR     = "sp800-38a-ctr"
-	KindAESEdges   = "aes-edges"      // synthetic: lengths around Tuning, CTR carries
-	KindGCMVS      = "gcmvs"          // GCMVS encrypt (ExtIV) and decrypt files, FAIL records included
-	KindSigGen15   = "pkcs1-siggen15" // RSA SigGen15 .rsp (S verified; signed where the .txt twin gives d)
-	KindSigVer15   = "pkcs1-sigver15" // RSA SigVer15: every Result (P/F) matched; P records with p, q signed
-	KindMontKAT    = "mont-kat"       // synthetic: Montgomery known answers from math/big around Tuning
-)
-
 // VectorSuite is a set of vector files of one kind. Op is the wire op for
 // kinds that serve one (the hash kinds); Files are relative to the vectors
 // directory (synthetic suites name themselves).
@@ -68,6 +62,19 @@ type VectorSuite struct {
 	// file suites of a level that requires no CPU feature run once per
 	// runner and emulator (package suite, twins.go).
 	Synthetic bool
+	// Record answers the record at path:line (the line the suite's
+	// failures name) as one request: `xarch run --vector FILE:LINE`.
+	// Nil for synthetic suites.
+	Record func(path string, line int) (Record, error)
+}
+
+// Record is one vector record as a single request and its expected answer.
+type Record struct {
+	Op       string
+	Params   [][]byte // in the op's order (wire.OpInfo.Params)
+	In       []byte
+	MCT      bool // one Monte Carlo step: In and Params are the step's input
+	Expected []byte
 }
 
 // SpeedPeer is one algorithm `xarch speed` times (the runner's speed

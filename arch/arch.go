@@ -16,12 +16,6 @@ import (
 	"github.com/xarchlab/xarch/wire"
 )
 
-// Alg names. One constant per algorithm family the runner can serve; each
-// family's file (sha256.go, sha512.go, aes.go) declares its own.
-const (
-	SHA256 = "sha256"
-)
-
 // Tuning is one constant a kernel is built around; Unit says what it counts
 // (Bytes, Blocks of the family, Other). The type lives in wire so the host
 // reads it without importing target code.
@@ -40,7 +34,7 @@ const (
 // Impl is one implementation level of one algorithm.
 type Impl struct {
 	Name     string // unique, "<alg>/<level>", e.g. "sha256/shani"
-	Alg      string // one of the Alg constants
+	Alg      string // the family name (sha256.Name, ...)
 	Arch     string // GOARCH, or "generic" for portable Go
 	Requires []string
 	// Tuning lists the constants the kernel is built around (block batch,
@@ -54,8 +48,8 @@ type Impl struct {
 	// Planted marks test-only implementations that are wrong on purpose.
 	Planted bool
 
-	// Funcs holds the family's entry points: *SHA256Funcs, *SHA512Funcs,
-	// *AESFuncs. The family's accessor (SHA256Of, ...) checks the type.
+	// Funcs holds the family's entry points (*sha256.Funcs, *aes.Funcs, ...
+	// in family/<f>); the family's accessor (sha256.Of, ...) checks the type.
 	Funcs interface{}
 }
 
@@ -79,8 +73,8 @@ func (im *Impl) Tune(name string) int {
 // the family's block size: the lengths whose neighbourhoods are edges.
 func (im *Impl) TuningLengths(blockBytes int) []int { return wire.TuningLengths(im.Tuning, blockBytes) }
 
-// funcsError explains an implementation whose Funcs is not of its family.
-func funcsError(im *Impl, want string) error {
+// FuncsError explains an implementation whose Funcs is not of its family.
+func FuncsError(im *Impl, want string) error {
 	return fmt.Errorf("implementation %s (family %s) has entry points %T, want %s", im.Name, im.Alg, im.Funcs, want)
 }
 

@@ -30,6 +30,10 @@ type Op struct {
 	// the random bytes read gives, for tests that run every op on every
 	// level (archtest.ABILevels). Unset: random params and data are valid.
 	Example func(read func([]byte), n int) (params [][]byte, in []byte)
+	// WholeMCT, if set, runs the same Monte Carlo checkpoint over a
+	// provider's calls (provider.go), for providers that do not run it
+	// themselves (MCTer).
+	WholeMCT func(w Whole, op *Op, args [][]byte) ([][]byte, error)
 }
 
 // SpeedAlg is one algorithm the speed command times, in openssl's
@@ -40,6 +44,9 @@ type SpeedAlg struct {
 	// wire.SpeedPattern: run(n) does it n times without allocating, last
 	// answers the output the host checks against its own computation.
 	Prepare func(im *Impl, size int) (run func(n int), last func() []byte, err error)
+	// PrepareWhole, if set, is Prepare for a provider level: the same
+	// operation and check output over the provider's calls.
+	PrepareWhole func(w Whole, op *Op, size int) (run func(n int), last func() []byte, err error)
 }
 
 // Family is an algorithm family: its implementations share entry points

@@ -25,9 +25,8 @@ import (
 // GCCGoSparc64 is the cross gccgo the sparc64 runner needs (no gc port).
 const GCCGoSparc64 = "sparc64-linux-gnu-gccgo-12"
 
-// runnerSources are the module folders the runner is built from; their
-// content (with go.mod, go.sum, arch, tags and toolchain) keys the cache.
-var runnerSources = []string{"arch", "wire", "timing", "runner", "cmd/xarch-runner", "go.mod", "go.sum"}
+// modulePath is the module whose folders the runner compiles.
+const modulePath = "github.com/xarchlab/xarch"
 
 // BuildOptions says where the module is and how to build.
 type BuildOptions struct {
@@ -95,19 +94,20 @@ func sourceKey(o BuildOptions, goarch string) (string, error) {
 	goVer, _ := exec.Command("go", "env", "GOVERSION").Output()
 	fmt.Fprintf(h, "goarch=%s compiler=%s tags=%s go=%s host=%s\n", goarch, Compiler(goarch),
 		strings.Join(o.Tags, ","), bytes.TrimSpace(goVer), runtime.GOARCH)
-	var files []string
-	for _, s := range runnerSources {
-		err := filepath.Walk(filepath.Join(o.Root, s), func(p string, info os.FileInfo, err error) error {
-			if err != nil {
-				return err
-			}
-			if !info.IsDir() {
-				files = append(files, p)
-			}
-			return nil
-		})
+	dirs, err := runnerDirs(o, goarch)
+	if err != nil {
+		return "", err
+	}
+	files := []string{filepath.Join(o.Root, "go.mod"), filepath.Join(o.Root, "go.sum")}
+	for _, d := range dirs {
+		ents, err := os.ReadDir(d)
 		if err != nil {
 			return "", err
+		}
+		for _, e := range ents {
+			if e.Type().IsRegular() {
+				files = append(files, filepath.Join(d, e.Name()))
+			}
 		}
 	}
 	sort.Strings(files)
@@ -121,6 +121,48 @@ func sourceKey(o BuildOptions, goarch string) (string, error) {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:20], nil
+}
+
+// runnerDirs lists the module's folders the runner compiles for goarch and
+// the build's tags (go list -deps), so a new family or folder is part of
+// the cache key without a hand-kept list. Each folder counts whole (its
+// assembly, headers and tests too), not its subfolders.
+func runnerDirs(o BuildOptions, goarch string) ([]string, error) {
+	args := []string{"list", "-deps", "-f", "{{if .Module}}{{.Module.Path}} {{.Dir}}{{end}}"}
+	if len(o.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(o.Tags, ","))
+	}
+	env := append(os.Environ(), "GOOS=linux", "GOARCH="+goarch, "CGO_ENABLED=0")
+	if Compiler(goarch) == "gccgo" {
+		if _, err := exec.LookPath(GCCGoSparc64); err == nil {
+			args = append(args, "-compiler", "gccgo")
+			env = append(env, "GCCGO="+GCCGoSparc64)
+		} else {
+			// Build says what is missing; the package set does not depend
+			// on the compiler, only on GOARCH and tags.
+			env = append(env, "GOARCH="+runtime.GOARCH)
+		}
+	}
+	cmd := exec.Command("go", append(args, "./cmd/xarch-runner")...)
+	cmd.Dir = o.Root
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("listing the runner's packages (go %s): %v: %s", strings.Join(args, " "), err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	var dirs []string
+	for _, line := range strings.Split(string(out), "\n") {
+		mod, dir, ok := strings.Cut(line, " ")
+		if ok && mod == modulePath {
+			dirs = append(dirs, dir)
+		}
+	}
+	if len(dirs) == 0 {
+		return nil, fmt.Errorf("go list named no package of %s for the runner", modulePath)
+	}
+	return dirs, nil
 }
 
 // Build returns the path of a runner for goarch, building it only when no

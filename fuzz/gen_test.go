@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	_ "github.com/xarchlab/xarch/family/all/host" // every family's spec and judging
 	"testing"
 
 	"github.com/stretchr/testify/require"

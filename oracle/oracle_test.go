@@ -13,9 +13,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-
 	"github.com/xarchlab/xarch/driver"
-	"github.com/xarchlab/xarch/vectors"
+	hashhost "github.com/xarchlab/xarch/family/hash/host"
 )
 
 var shared *Oracle
@@ -44,10 +43,10 @@ func TestOracleMatchesNISTVectors(t *testing.T) {
 		nist, op string
 		size     int
 	}{{"SHA256", "sha256", 32}, {"SHA224", "sha224", 28}} {
-		for _, f := range vectors.SHAFiles(h.nist) {
+		for _, f := range hashhost.SHAFiles(h.nist) {
 			path := filepath.Join(vectorsDir(t), f.Path)
 			if f.Monte {
-				mc, err := vectors.LoadMonte(path, h.size)
+				mc, err := hashhost.LoadMonte(path, h.size)
 				require.NoError(t, err)
 				seed := mc.Seed
 				for _, cp := range mc.Checkpoints {
@@ -62,7 +61,7 @@ func TestOracleMatchesNISTVectors(t *testing.T) {
 				}
 				continue
 			}
-			cases, err := vectors.LoadHash(path, h.size)
+			cases, err := hashhost.LoadHash(path, h.size)
 			require.NoError(t, err)
 			require.NotEmpty(t, cases)
 			for _, c := range cases {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	_ "github.com/xarchlab/xarch/family/all/host" // every family's spec and judging
 	"io"
 	"os"
 	"path/filepath"

@@ -5,21 +5,20 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/sha256"
 	"github.com/xarchlab/xarch/wire"
 )
 
 // sha256/test-abi reports an ABI violation (as a kernel called through its
 // arch's trampoline would) on a block function call of 2 blocks or more.
 func init() {
-	arch.Register(&arch.Impl{Name: "sha256/test-abi", Alg: arch.SHA256, Arch: "generic", Rank: -1, Planted: true,
-		Funcs: &arch.SHA256Funcs{Block: func(h *[8]uint32, p []byte) {
+	arch.Register(&arch.Impl{Name: "sha256/test-abi", Alg: sha256.Name, Arch: "generic", Rank: -1, Planted: true,
+		Funcs: &sha256.Funcs{Block: func(h *[8]uint32, p []byte) {
 			if len(p) >= 128 {
 				panic(&arch.ABIViolation{Kernel: "fakeBlock", Problems: []string{arch.ABINotRestored("R29", 0x1111, 0x2222)}})
 			}
-			generic.SHA256Block(h, p)
+			sha256.GenericBlock(h, p)
 		}}})
 }
 

@@ -1,44 +1,44 @@
 package runner
 
 import (
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"crypto/cipher"
-	"crypto/sha256"
+	cryptosha256 "crypto/sha256"
 	"encoding/binary"
 	"strings"
 	"testing"
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
-
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/sha256"
 )
 
 // Test-only broken levels, registered for this package's tests only.
 func init() {
 	arch.Register(
-		&arch.Impl{Name: "sha256/test-overread", Alg: arch.SHA256, Arch: "generic", Rank: -1, Planted: true,
-			Funcs: &arch.SHA256Funcs{Block: func(h *[8]uint32, p []byte) {
-				generic.SHA256Block(h, p)
+		&arch.Impl{Name: "sha256/test-overread", Alg: sha256.Name, Arch: "generic", Rank: -1, Planted: true,
+			Funcs: &sha256.Funcs{Block: func(h *[8]uint32, p []byte) {
+				sha256.GenericBlock(h, p)
 				testSink ^= *(*byte)(unsafe.Add(unsafe.Pointer(&p[0]), len(p)))
 			}}},
-		&arch.Impl{Name: "sha256/test-underread", Alg: arch.SHA256, Arch: "generic", Rank: -1, Planted: true,
-			Funcs: &arch.SHA256Funcs{Block: func(h *[8]uint32, p []byte) {
-				generic.SHA256Block(h, p)
+		&arch.Impl{Name: "sha256/test-underread", Alg: sha256.Name, Arch: "generic", Rank: -1, Planted: true,
+			Funcs: &sha256.Funcs{Block: func(h *[8]uint32, p []byte) {
+				sha256.GenericBlock(h, p)
 				testSink ^= *(*byte)(unsafe.Add(unsafe.Pointer(&p[0]), -3))
 			}}},
-		&arch.Impl{Name: "sha256/test-scribble", Alg: arch.SHA256, Arch: "generic", Rank: -1, Planted: true,
-			Funcs: &arch.SHA256Funcs{Block: func(h *[8]uint32, p []byte) {
-				generic.SHA256Block(h, p)
+		&arch.Impl{Name: "sha256/test-scribble", Alg: sha256.Name, Arch: "generic", Rank: -1, Planted: true,
+			Funcs: &sha256.Funcs{Block: func(h *[8]uint32, p []byte) {
+				sha256.GenericBlock(h, p)
 				p[0] ^= 1 // writes its input
 			}}},
-		&arch.Impl{Name: "sha256/test-panic", Alg: arch.SHA256, Arch: "generic", Rank: -1, Planted: true,
-			Funcs: &arch.SHA256Funcs{Block: func(h *[8]uint32, p []byte) { panic("boom") }}},
+		&arch.Impl{Name: "sha256/test-panic", Alg: sha256.Name, Arch: "generic", Rank: -1, Planted: true,
+			Funcs: &sha256.Funcs{Block: func(h *[8]uint32, p []byte) { panic("boom") }}},
 		// ECB encryption that writes one byte after dst.
-		&arch.Impl{Name: "aes/test-overwrite", Alg: arch.AES, Arch: "generic", Rank: -1, Planted: true,
-			Funcs: &arch.AESFuncs{Decrypt: generic.AESDecrypt, Encrypt: func(k *arch.AESKey, dst, src []byte) {
-				generic.AESEncrypt(k, dst, src)
+		&arch.Impl{Name: "aes/test-overwrite", Alg: aes.Name, Arch: "generic", Rank: -1, Planted: true,
+			Funcs: &aes.Funcs{Decrypt: aes.GenericDecrypt, Encrypt: func(k *aes.Key, dst, src []byte) {
+				aes.GenericEncrypt(k, dst, src)
 				if len(dst) > 0 {
 					*(*byte)(unsafe.Add(unsafe.Pointer(&dst[0]), len(dst))) = 0x5a
 				}
@@ -96,7 +96,7 @@ func msg(n int) []byte {
 func TestCheckHashVariantsAgree(t *testing.T) {
 	for _, n := range []int{0, 1, 55, 63, 64, 65, 127, 128, 1000, 4096} {
 		m := msg(n)
-		want := sha256.Sum256(m)
+		want := cryptosha256.Sum256(m)
 		vs := "one end - -\nhead start+0 - -\nmisalign start+5 - -\nchunks end - 1,0,63,64,7\nchunks2 start+15 - 3,3,3"
 		res, errMsg := check(t, "sha256/generic", "sha256", vs, pack(m))
 		require.Empty(t, errMsg)
@@ -105,7 +105,7 @@ func TestCheckHashVariantsAgree(t *testing.T) {
 			require.Equal(t, byte(CheckOK), r[0], "n=%d variant %d: %s", n, i, r[1:])
 			require.Equal(t, want[:], r[1:], "n=%d variant %d", n, i)
 		}
-		w224 := sha256.Sum224(m)
+		w224 := cryptosha256.Sum224(m)
 		res, _ = check(t, "sha256/generic", "sha224", "chunks end - 17", pack(m))
 		require.Equal(t, append([]byte{CheckOK}, w224[:]...), res[0])
 	}
@@ -155,7 +155,7 @@ func TestCheckCipherOutputGuards(t *testing.T) {
 
 	// The generic level: every placement, in place and in chunks agree with
 	// the standard library.
-	b, _ := aes.NewCipher(key)
+	b, _ := cryptoaes.NewCipher(key)
 	want := make([]byte, len(m))
 	cipher.NewCBCEncrypter(b, iv).CryptBlocks(want, m)
 	res, errMsg = check(t, "aes/generic", "aes-cbc-enc",

@@ -2,15 +2,17 @@ package runner
 
 import (
 	"bytes"
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"crypto/cipher"
-	"crypto/sha256"
+	cryptosha256 "crypto/sha256"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/sha256"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -22,7 +24,7 @@ import (
 func speedImpls(t *testing.T, s *Server) []*arch.Impl {
 	var out []*arch.Impl
 	for _, im := range arch.Impls() {
-		if im.Alg == arch.SHA256 && !im.Planted && s.State.Missing(im) == "" {
+		if im.Alg == sha256.Name && !im.Planted && s.State.Missing(im) == "" {
 			out = append(out, im)
 		}
 	}
@@ -47,8 +49,8 @@ func TestSpeedAnswersAndChecksOutput(t *testing.T) {
 	for _, size := range []int{0, 1, 16, 55, 56, 63, 64, 119, 120, 1000} {
 		msg := make([]byte, size)
 		wire.SpeedPattern(msg)
-		want256 := sha256.Sum256(msg)
-		want224 := sha256.Sum224(msg)
+		want256 := cryptosha256.Sum256(msg)
+		want224 := cryptosha256.Sum224(msg)
 		for _, c := range []struct {
 			alg  string
 			want []byte
@@ -156,10 +158,10 @@ func TestSpeedAES(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range arch.AESSpeedModes {
+	for _, m := range aes.SpeedModes {
 		for _, size := range []int{16, 64, 1000} {
 			out, err := s.call("speed", frame("aes/generic", m.Name, strconv.Itoa(size), "1000000"))
-			if m.Mode != arch.AESModeCTR && size%16 != 0 {
+			if m.Mode != aes.ModeCTR && size%16 != 0 {
 				if err == nil || !strings.Contains(err.Error(), "whole 16-byte blocks") {
 					t.Errorf("%s %d bytes: error %v, want one about whole blocks", m.Name, size, err)
 				}
@@ -181,20 +183,20 @@ func TestSpeedAES(t *testing.T) {
 }
 
 func aesReference(t *testing.T, mode string, dec bool, keyLen, size int) []byte {
-	block, err := aes.NewCipher(arch.AESSpeedKey(keyLen))
+	block, err := cryptoaes.NewCipher(aes.SpeedKey(keyLen))
 	if err != nil {
 		t.Fatal(err)
 	}
 	buf := make([]byte, size)
 	wire.SpeedPattern(buf)
 	switch mode {
-	case arch.AESModeCTR:
-		cipher.NewCTR(block, arch.AESSpeedIV(mode)).XORKeyStream(buf, buf)
-	case arch.AESModeCBC:
+	case aes.ModeCTR:
+		cipher.NewCTR(block, aes.SpeedIV(mode)).XORKeyStream(buf, buf)
+	case aes.ModeCBC:
 		if dec {
-			cipher.NewCBCDecrypter(block, arch.AESSpeedIV(mode)).CryptBlocks(buf, buf)
+			cipher.NewCBCDecrypter(block, aes.SpeedIV(mode)).CryptBlocks(buf, buf)
 		} else {
-			cipher.NewCBCEncrypter(block, arch.AESSpeedIV(mode)).CryptBlocks(buf, buf)
+			cipher.NewCBCEncrypter(block, aes.SpeedIV(mode)).CryptBlocks(buf, buf)
 		}
 	default:
 		for j := 0; j < size; j += 16 {
@@ -205,6 +207,6 @@ func aesReference(t *testing.T, mode string, dec bool, keyLen, size int) []byte 
 			}
 		}
 	}
-	d := sha256.Sum256(buf)
+	d := cryptosha256.Sum256(buf)
 	return d[:]
 }

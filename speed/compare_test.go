@@ -2,6 +2,7 @@ package speed
 
 import (
 	"bytes"
+	_ "github.com/xarchlab/xarch/family/all/host" // every family's spec and judging
 	"math"
 	"path/filepath"
 	"strings"
@@ -188,7 +189,7 @@ func TestComparePaired(t *testing.T) {
 }
 
 // Real samples: sha256/generic and sha256/planted-slow (3.1% more
-// compressions, see arch/generic/planted_slow.go), 16 bytes, 10 samples,
+// compressions, see family/sha256/planted_slow.go), 16 bytes, 10 samples,
 // timed interleaved in the same runner requests on a machine with a load
 // average of 10. The load moved whole samples by up to 38%, so the two sets
 // overlap and the U test cannot see the 3%; the per-sample ratios can.

@@ -19,9 +19,9 @@ import (
 // batchCaseRE finds the case a batch request failed on.
 var batchCaseRE = regexp.MustCompile(`\bbatch: case (\d+): `)
 
-// batchCase is the index of the case a batch error names, or 0 (the first
+// BatchCase is the index of the case a batch error names, or 0 (the first
 // case stands for the batch) when it names none or one out of range.
-func batchCase(msg string, n int) int {
+func BatchCase(msg string, n int) int {
 	if m := batchCaseRE.FindStringSubmatch(msg); m != nil {
 		if i, err := strconv.Atoi(m[1]); err == nil && i >= 0 && i < n {
 			return i

@@ -64,7 +64,7 @@ func memProbeWanted(o Options, info wire.Info) bool {
 // MemProbeTarget runs the target's memory-operand probes: the forms the
 // emulator does not execute faithfully (with evidence), the PROBES rows,
 // and a failed result per probe that fails the run.
-func MemProbeTarget(s caller, t driver.Target, m ci.Model, info wire.Info, timeout time.Duration) (MemExcuses, []ProbeRow, []Result) {
+func MemProbeTarget(s Caller, t driver.Target, m ci.Model, info wire.Info, timeout time.Duration) (MemExcuses, []ProbeRow, []Result) {
 	if len(info.MemProbes) == 0 {
 		return nil, nil, nil
 	}
@@ -142,7 +142,7 @@ func memWhat(r wire.MemProbeResult) string {
 	return fmt.Sprintf("does not fault with the %d-byte %s reaching %s into a PROT_NONE page, where hardware does", r.Size, verb, into)
 }
 
-func memProbeCall(s caller, form, force string) ([]wire.MemProbeResult, error) {
+func memProbeCall(s Caller, form, force string) ([]wire.MemProbeResult, error) {
 	out, err := s.Call([]byte("memprobe"), []byte(form), []byte(force))
 	if err != nil {
 		return nil, err

@@ -1,15 +1,16 @@
-package suite
+package suite_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/xarchlab/xarch/suite"
 	"github.com/xarchlab/xarch/wire"
 )
 
 // A fault is excused only at a form whose probe failed with evidence.
 func TestMemExcuse(t *testing.T) {
-	ex := MemExcuses{"VINSERTI128 m128": "probe evidence"}
+	ex := suite.MemExcuses{"VINSERTI128 m128": "probe evidence"}
 	at := func(form string) string {
 		return wire.AppendFaultSite("memory fault at 0x1000", wire.FaultSite{PC: 0x4000, Func: "k+0x10", Code: "c4e3", Form: form})
 	}
@@ -21,16 +22,16 @@ func TestMemExcuse(t *testing.T) {
 			t.Errorf("%q excused: %s", msg, why)
 		}
 	}
-	if why := MemExcuses(nil).Excuse(at("VINSERTI128 m128")); why != "" {
+	if why := suite.MemExcuses(nil).Excuse(at("VINSERTI128 m128")); why != "" {
 		t.Errorf("excused without a failed probe: %s", why)
 	}
 }
 
 // objdump (ci/install-deps.sh) names an encoding independently.
 func TestDisassemble(t *testing.T) {
-	got, err := Disassemble("amd64", "c4e37d380001")
+	got, err := suite.Disassemble("amd64", "c4e37d380001")
 	if err != nil {
-		if IsCI() {
+		if suite.IsCI() {
 			t.Fatalf("objdump missing in CI (ci/install-deps.sh installs binutils): %v", err)
 		}
 		t.Skipf("objdump: %v", err)
@@ -46,9 +47,9 @@ func TestDisassemble(t *testing.T) {
 		{"sparc64", "d25a0000", "ldx"},
 		{"sparc64", "c11a0000", "ldd"},
 	} {
-		got, err := Disassemble(c.arch, c.code)
+		got, err := suite.Disassemble(c.arch, c.code)
 		if err != nil {
-			if IsCI() {
+			if suite.IsCI() {
 				t.Fatalf("%s objdump missing in CI: %v", c.arch, err)
 			}
 			t.Logf("%s: %v", c.arch, err)
@@ -64,9 +65,9 @@ func TestDisassemble(t *testing.T) {
 // marked with V) and compressed ones.
 func TestDisassembleRISCV64(t *testing.T) {
 	for code, want := range map[string]string{"87600502": "vle32.v", "0c61": "ld", "03350500": "ld", "a7700502": "vse64.v"} {
-		got, err := Disassemble("riscv64", code)
+		got, err := suite.Disassemble("riscv64", code)
 		if err != nil {
-			if IsCI() {
+			if suite.IsCI() {
 				t.Fatalf("riscv64 binutils missing in CI (ci/install-deps.sh installs them): %v", err)
 			}
 			t.Skipf("riscv64 binutils: %v", err)

@@ -85,7 +85,7 @@ func probeWant(o Options, t driver.Target, info wire.Info) map[string]bool {
 
 // probeTarget runs the probes the selected implementations need and
 // returns their verdicts per feature and the report rows.
-func probeTarget(o Options, s caller, t driver.Target, info wire.Info) (Verdicts, []ProbeRow) {
+func probeTarget(o Options, s Caller, t driver.Target, info wire.Info) (Verdicts, []ProbeRow) {
 	return ProbeFeatures(s, t, info, probeWant(o, t, info))
 }
 

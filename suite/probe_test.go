@@ -1,4 +1,4 @@
-package suite
+package suite_test
 
 import (
 	"encoding/json"
@@ -6,9 +6,10 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/runner"
+	"github.com/xarchlab/xarch/suite"
+	"github.com/xarchlab/xarch/suite/suitetest"
 )
 
 // fakeProbes answers probe requests from a table: a result list, or an error
@@ -47,24 +48,24 @@ func TestForcedProbeMarksNotFaithfullyEmulated(t *testing.T) {
 	f := &fakeProbes{info: sparcInfo(), answers: map[string][]runner.ProbeResult{
 		"crypto": {{Feature: "crypto", Instr: "aes_eround01", Want: "a49c7ff2689f352b", Got: "0000000000000000"}},
 	}}
-	verdicts, rows := probeTarget(Options{}, f, qemuSparc, f.info)
+	verdicts, rows := suite.ProbeTarget(suite.Options{}, f, qemuSparc, f.info)
 	require.Equal(t, []string{"crypto/force"}, f.calls, "crypto is forced for the needs-hardware level; v9 has no probe")
 	require.Len(t, rows, 2)
-	require.Equal(t, ProbeUnfaithful, rows[0].Verdict)
+	require.Equal(t, suite.ProbeUnfaithful, rows[0].Verdict)
 	require.True(t, rows[0].Forced)
 	require.Equal(t, []string{"v9"}, rows[1].NoProbe)
 
-	st, why, ok := probeStatus(verdicts, qemuSparc, t4)
+	st, why, ok := suite.ProbeStatus(verdicts, qemuSparc, t4)
 	require.True(t, ok)
-	require.Equal(t, NotEmulated, st)
+	require.Equal(t, suite.NotEmulated, st)
 	require.Equal(t, "not faithfully emulated: crypto probe aes_eround01: expected a49c7ff2689f352b, got 0000000000000000 (needs hardware: SPARC T4 crypto opcodes)", why)
-	_, _, ok = probeStatus(verdicts, qemuSparc, v9)
+	_, _, ok = suite.ProbeStatus(verdicts, qemuSparc, v9)
 	require.False(t, ok, "aes/sparc64 does not need crypto")
 
 	// In a report: apart from failures, with the probe's values.
-	rep := &Report{Targets: 1, Probes: rows, Results: []Result{
+	rep := &suite.Report{Targets: 1, Probes: rows, Results: []suite.Result{
 		{Arch: "sparc64", Model: "default", Impl: "aes/t4", Status: st, Reason: why},
-		{Arch: "sparc64", Model: "default", Impl: "aes/sparc64", File: "x", Status: Passed, Cases: 1, Passed: 1},
+		{Arch: "sparc64", Model: "default", Impl: "aes/sparc64", File: "x", Status: suite.Passed, Cases: 1, Passed: 1},
 	}}
 	require.False(t, rep.Failed())
 	var b strings.Builder
@@ -80,11 +81,11 @@ func TestForcedProbeThatTrapsMeansNeedsHardware(t *testing.T) {
 	f := &fakeProbes{info: sparcInfo(), errs: map[string]error{
 		"crypto": &driver.CrashError{Signal: "SIGILL", Exit: "exit status 2", Stderr: "SIGILL: illegal instruction"},
 	}}
-	verdicts, rows := probeTarget(Options{}, f, qemuSparc, f.info)
+	verdicts, rows := suite.ProbeTarget(suite.Options{}, f, qemuSparc, f.info)
 	require.Equal(t, "traps with SIGILL", rows[0].Verdict)
-	st, why, ok := probeStatus(verdicts, qemuSparc, t4)
+	st, why, ok := suite.ProbeStatus(verdicts, qemuSparc, t4)
 	require.True(t, ok)
-	require.Equal(t, Skipped, st, "an absent feature that traps is what the emulator should do")
+	require.Equal(t, suite.Skipped, st, "an absent feature that traps is what the emulator should do")
 	require.Equal(t, "needs hardware: SPARC T4 crypto opcodes; the crypto probe (aes_eround01) traps with SIGILL", why)
 }
 
@@ -103,60 +104,60 @@ func TestDetectedFeatureProbes(t *testing.T) {
 	// Only features of levels that will run are probed: not the missing
 	// vaes, not the masked shani; aesni without force.
 	f := &fakeProbes{info: info, answers: right}
-	verdicts, rows := probeTarget(Options{}, f, emu, info)
+	verdicts, rows := suite.ProbeTarget(suite.Options{}, f, emu, info)
 	require.Equal(t, []string{"aesni/"}, f.calls)
-	require.Equal(t, ProbeOK, rows[0].Verdict)
-	_, _, ok := probeStatus(verdicts, emu, aesni)
+	require.Equal(t, suite.ProbeOK, rows[0].Verdict)
+	_, _, ok := suite.ProbeStatus(verdicts, emu, aesni)
 	require.False(t, ok)
 
 	// A wrong answer under an emulator: not emulated faithfully, not run.
 	f = &fakeProbes{info: info, answers: wrong}
-	verdicts, _ = probeTarget(Options{}, f, emu, info)
-	st, why, ok := probeStatus(verdicts, emu, aesni)
+	verdicts, _ = suite.ProbeTarget(suite.Options{}, f, emu, info)
+	st, why, ok := suite.ProbeStatus(verdicts, emu, aesni)
 	require.True(t, ok)
-	require.Equal(t, NotEmulated, st)
+	require.Equal(t, suite.NotEmulated, st)
 	require.Equal(t, "not faithfully emulated: aesni probe AESENC: expected 01, got 02", why)
 
 	// The same on hardware is reported, but the level still runs and counts.
 	f = &fakeProbes{info: info, answers: wrong}
-	verdicts, rows = probeTarget(Options{}, f, native, info)
-	require.Equal(t, ProbeWrongHW, rows[0].Verdict)
-	_, _, ok = probeStatus(verdicts, native, aesni)
+	verdicts, rows = suite.ProbeTarget(suite.Options{}, f, native, info)
+	require.Equal(t, suite.ProbeWrongHW, rows[0].Verdict)
+	_, _, ok = suite.ProbeStatus(verdicts, native, aesni)
 	require.False(t, ok)
 
 	// A detected feature whose instruction traps under the emulator.
 	f = &fakeProbes{info: info, errs: map[string]error{"aesni": &driver.CrashError{Signal: "SIGILL"}}}
-	verdicts, _ = probeTarget(Options{}, f, emu, info)
-	st, why, ok = probeStatus(verdicts, emu, aesni)
+	verdicts, _ = suite.ProbeTarget(suite.Options{}, f, emu, info)
+	st, why, ok = suite.ProbeStatus(verdicts, emu, aesni)
 	require.True(t, ok)
-	require.Equal(t, NotEmulated, st)
+	require.Equal(t, suite.NotEmulated, st)
 	require.Contains(t, why, "the aesni probe (AESENC) traps with SIGILL although the feature is detected")
 
 	// The --impl filter limits what is probed.
 	f = &fakeProbes{info: info, answers: right}
-	probeTarget(Options{Impl: "sha256/"}, f, emu, info)
+	suite.ProbeTarget(suite.Options{Impl: "sha256/"}, f, emu, info)
 	require.Empty(t, f.calls)
 
 	// A probe request the runner refuses is an error row, not a verdict.
 	f = &fakeProbes{info: info, errs: map[string]error{"aesni": &driver.RemoteError{Msg: "probe: nope"}}}
-	verdicts, rows = probeTarget(Options{}, f, emu, info)
-	require.Equal(t, ProbeError, rows[0].Verdict)
-	_, _, ok = probeStatus(verdicts, emu, aesni)
+	verdicts, rows = suite.ProbeTarget(suite.Options{}, f, emu, info)
+	require.Equal(t, suite.ProbeError, rows[0].Verdict)
+	_, _, ok = suite.ProbeStatus(verdicts, emu, aesni)
 	require.False(t, ok)
 }
 
 // The issue's requirement, end to end: under qemu-sparc64 the T4 AES probe
 // shows "not faithfully emulated" and aes/t4 is not a failure.
 func TestSparcT4IsNotFaithfullyEmulated(t *testing.T) {
-	o := emulatedOptions(t, "sparc64", "default", "aes/t4")
-	rep, err := Run(o)
+	o := suitetest.EmulatedOptions(t, "sparc64", "default", "aes/t4")
+	rep, err := suite.Run(o)
 	require.NoError(t, err)
 	var b strings.Builder
 	rep.Print(&b)
 	require.False(t, rep.Failed(), b.String())
 	rows := rep.Rows()
 	require.Len(t, rows, 1, b.String())
-	require.Equal(t, NotEmulated, rows[0].Status, b.String())
+	require.Equal(t, suite.NotEmulated, rows[0].Status, b.String())
 	require.Contains(t, rows[0].Note, "not faithfully emulated: crypto probe aes_eround01: expected ")
 	require.Contains(t, rows[0].Note, "got 0000000000000000")
 	require.Regexp(t, `sparc64/default +crypto +aes_eround01 +forced \(not detected\) +NOT FAITHFULLY EMULATED +expected [0-9a-f]+, got 0000000000000000`, b.String())

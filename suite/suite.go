@@ -375,13 +375,13 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 						RanOn: home, Reason: ranOnReason(home)})
 					continue
 				}
-				run, ok := kinds[vs.Kind]
+				run, ok := judges[vs.Kind]
 				if !ok {
 					out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, File: f, Status: Failed,
 						Reason: "the suite does not know vector suite kind " + vs.Kind})
 					continue
 				}
-				res := run(sess, caseEnv{o: o, t: t, impl: im.Name, dir: o.VectorsDir}, vs, f)
+				res := run(sess, Env{Opts: o, Target: t, Impl: im.Name, Dir: o.VectorsDir}, vs, f)
 				res.Arch, res.Model, res.Impl, res.File = t.Arch, t.Model, im.Name, f
 				out = append(out, res)
 				o.Partial.Cell(t.String(), res)
@@ -413,27 +413,27 @@ func skipReason(t driver.Target, im wire.ImplInfo) string {
 	return ""
 }
 
-// caseEnv is what a vector suite needs to run and to write repro lines.
-type caseEnv struct {
-	o    Options
-	t    driver.Target
-	impl string
-	dir  string
+// Env is what a vector suite needs to run and to write repro lines.
+type Env struct {
+	Opts   Options
+	Target driver.Target
+	Impl   string
+	Dir    string // the vectors directory
 }
 
-// repro builds the `xarch run` command line for one input.
-func (e caseEnv) repro(extra string) string {
-	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s", e.t.Arch, shell.Quote(e.t.Model), shell.Quote(e.impl))
-	if ossl := e.o.Build.OpenSSL; ossl != "" && strings.Contains(ossl, "=") {
+// Repro builds the `xarch run` command line for one input.
+func (e Env) Repro(extra string) string {
+	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s", e.Target.Arch, shell.Quote(e.Target.Model), shell.Quote(e.Impl))
+	if ossl := e.Opts.Build.OpenSSL; ossl != "" && strings.Contains(ossl, "=") {
 		s += " --openssl " + shell.Quote(ossl) // a user's prefix; installed ones are found by name
 	}
-	if e.o.Mask != "" {
-		s += " --mask " + shell.Quote(e.o.Mask)
+	if e.Opts.Mask != "" {
+		s += " --mask " + shell.Quote(e.Opts.Mask)
 	}
-	if e.o.Planted {
+	if e.Opts.Planted {
 		s += " --planted"
 	}
-	if !e.o.ABI {
+	if !e.Opts.ABI {
 		s += " --abi=false"
 	}
 	return s + " " + extra

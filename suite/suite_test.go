@@ -1,75 +1,26 @@
-package suite
+package suite_test
 
 import (
 	"fmt"
+	_ "github.com/xarchlab/xarch/family/all/host" // every family's spec and judging
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
-
 	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/suite"
+	"github.com/xarchlab/xarch/suite/suitetest"
 )
 
 // These tests build real runners (cached by content under the xarch cache)
 // and run them natively and under qemu-user.
 
-func options(t *testing.T, arches ...string) Options {
-	t.Helper()
-	wd, _ := os.Getwd()
-	root, err := driver.FindRoot(wd)
-	require.NoError(t, err)
-	return Options{
-		Arches: arches, VectorsDir: filepath.Join(root, "vectors"), Timeout: 60 * time.Second,
-		Jobs: 2, CI: IsCI(), Build: driver.BuildOptions{Root: root, CacheDir: driver.DefaultCacheDir()}, ABI: true,
-	}
-}
-
-// needQemu skips (or fails in CI) when an arch's emulator is missing.
-func needQemu(t *testing.T, arch string) {
-	t.Helper()
-	table, err := ci.Load()
-	require.NoError(t, err)
-	row, err := table.Find(arch)
-	require.NoError(t, err)
-	if _, err := exec.LookPath(row.Qemu); err != nil {
-		if IsCI() {
-			t.Fatalf("%s missing in CI: run ci/install-deps.sh", row.Qemu)
-		}
-		t.Skipf("%s not installed (run sudo ci/install-deps.sh)", row.Qemu)
-	}
-	if arch == "sparc64" {
-		if _, err := exec.LookPath(driver.GCCGoSparc64); err != nil {
-			if IsCI() {
-				t.Fatalf("%s missing in CI", driver.GCCGoSparc64)
-			}
-			t.Skipf("%s not installed", driver.GCCGoSparc64)
-		}
-	}
-}
-
-// emulatedOptions selects models and implementations of one emulated arch.
-func emulatedOptions(t *testing.T, arch, models, impl string) Options {
-	t.Helper()
-	needQemu(t, arch)
-	o := options(t, arch)
-	o.Models, o.Impl = models, impl
-	return o
-}
-
-func needNativeAmd64(t *testing.T) {
-	if runtime.GOARCH != "amd64" {
-		t.Skip("native tests target amd64 hosts; this host is " + runtime.GOARCH)
-	}
-}
-
-func find(rep *Report, model, impl string) []Result {
-	var out []Result
+func find(rep *suite.Report, model, impl string) []suite.Result {
+	var out []suite.Result
 	for _, r := range rep.Results {
 		if r.Model == model && r.Impl == impl {
 			out = append(out, r)
@@ -79,16 +30,16 @@ func find(rep *Report, model, impl string) []Result {
 }
 
 func TestNativeAllLevelsPass(t *testing.T) {
-	needNativeAmd64(t)
-	o := options(t, "amd64")
+	suitetest.NeedNativeAmd64(t)
+	o := suitetest.Options(t, "amd64")
 	o.Models = "native"
-	rep, err := Run(o)
+	rep, err := suite.Run(o)
 	require.NoError(t, err)
 	require.False(t, rep.Failed(), "%+v", rep.Results)
 	p, _, _ := rep.RowCounts()
 	require.GreaterOrEqual(t, p, 2, "generic and at least one asm level run natively")
 	for _, r := range find(rep, "native", "sha256/generic") {
-		require.Equal(t, Passed, r.Status)
+		require.Equal(t, suite.Passed, r.Status)
 		require.Greater(t, r.Cases, 60, r.File)
 	}
 }
@@ -107,10 +58,10 @@ func TestEmulatedEachArch(t *testing.T) {
 		}
 		model := m.Label()
 		t.Run(arch, func(t *testing.T) {
-			needQemu(t, arch)
-			o := options(t, arch)
+			suitetest.NeedQemu(t, arch)
+			o := suitetest.Options(t, arch)
 			o.Models = model
-			rep, err := Run(o)
+			rep, err := suite.Run(o)
 			require.NoError(t, err)
 			var b strings.Builder
 			rep.Print(&b)
@@ -122,47 +73,47 @@ func TestEmulatedEachArch(t *testing.T) {
 }
 
 func TestMissingFeatureIsSkippedWithName(t *testing.T) {
-	o := emulatedOptions(t, "amd64", "Westmere", "sha256/")
-	rep, err := Run(o)
+	o := suitetest.EmulatedOptions(t, "amd64", "Westmere", "sha256/")
+	rep, err := suite.Run(o)
 	require.NoError(t, err)
 	rows := rep.Rows()
-	var avx2 *Row
+	var avx2 *suite.Row
 	for i := range rows {
 		if rows[i].Impl == "sha256/avx2" {
 			avx2 = &rows[i]
 		}
 	}
 	require.NotNil(t, avx2)
-	require.Equal(t, Skipped, avx2.Status)
+	require.Equal(t, suite.Skipped, avx2.Status)
 	require.Contains(t, avx2.Note, "missing feature avx")
 }
 
 func TestMaskTurnsLevelsOff(t *testing.T) {
-	needNativeAmd64(t)
-	o := options(t, "amd64")
+	suitetest.NeedNativeAmd64(t)
+	o := suitetest.Options(t, "amd64")
 	o.Models, o.Mask = "native", "shani,avx2"
-	rep, err := Run(o)
+	rep, err := suite.Run(o)
 	require.NoError(t, err)
 	require.False(t, rep.Failed())
 	for _, row := range rep.Rows() {
 		switch row.Impl {
 		case "sha256/shani", "sha256/avx2":
-			require.Equal(t, Skipped, row.Status)
+			require.Equal(t, suite.Skipped, row.Status)
 			require.Contains(t, row.Note, "masked")
 		case "sha256/generic":
-			require.Equal(t, Passed, row.Status)
+			require.Equal(t, suite.Passed, row.Status)
 		}
 	}
 }
 
 func TestCorruptedVectorNamesFileLine(t *testing.T) {
-	needNativeAmd64(t)
+	suitetest.NeedNativeAmd64(t)
 	for _, tc := range []struct{ file, impl, op string }{
 		{"SHA256ShortMsg.rsp", "sha256/generic", "sha256"},
 		{"SHA512ShortMsg.rsp", "sha512/generic", "sha512"},
 	} {
 		t.Run(tc.op, func(t *testing.T) {
-			o := options(t, "amd64")
+			o := suitetest.Options(t, "amd64")
 			dir := t.TempDir()
 			require.NoError(t, os.MkdirAll(filepath.Join(dir, "nist", "sha"), 0o755))
 			ents, err := os.ReadDir(filepath.Join(o.VectorsDir, "nist", "sha"))
@@ -191,7 +142,7 @@ func TestCorruptedVectorNamesFileLine(t *testing.T) {
 			}
 			require.NotZero(t, line)
 			o.VectorsDir, o.Models, o.Impl = dir, "native", tc.impl
-			rep, err := Run(o)
+			rep, err := suite.Run(o)
 			require.NoError(t, err)
 			require.True(t, rep.Failed())
 			var out strings.Builder
@@ -209,25 +160,25 @@ func TestCrashIsReportedAndMatrixGoesOn(t *testing.T) {
 	for _, tc := range []struct{ arch, model string }{{"amd64", "native"}, {"arm64", "cortex-a53"}, {"sparc64", "default"}} {
 		t.Run(tc.arch, func(t *testing.T) {
 			if tc.model == "native" {
-				needNativeAmd64(t)
+				suitetest.NeedNativeAmd64(t)
 			} else {
-				needQemu(t, tc.arch)
+				suitetest.NeedQemu(t, tc.arch)
 			}
-			o := options(t, tc.arch)
+			o := suitetest.Options(t, tc.arch)
 			o.Models, o.Planted, o.Impl = tc.model, true, "sha256/planted-sigill,sha256/generic"
-			rep, err := Run(o)
+			rep, err := suite.Run(o)
 			require.NoError(t, err)
 			var crashed, generic int
 			for _, r := range rep.Results {
 				switch r.Impl {
 				case "sha256/planted-sigill":
-					require.Equal(t, Failed, r.Status)
+					require.Equal(t, suite.Failed, r.Status)
 					require.Contains(t, r.Reason, "runner crashed with SIGILL")
 					require.Len(t, r.Failures, 1)
 					require.Contains(t, r.Failures[0].Repro, "--planted")
 					crashed++
 				case "sha256/generic":
-					require.Equal(t, Passed, r.Status, r.Reason)
+					require.Equal(t, suite.Passed, r.Status, r.Reason)
 					generic++
 				}
 			}
@@ -238,24 +189,24 @@ func TestCrashIsReportedAndMatrixGoesOn(t *testing.T) {
 }
 
 func TestHangIsReported(t *testing.T) {
-	needNativeAmd64(t)
-	o := options(t, "amd64")
+	suitetest.NeedNativeAmd64(t)
+	o := suitetest.Options(t, "amd64")
 	o.Models, o.Planted, o.Impl, o.Timeout = "native", true, "sha256/planted-hang", 2*time.Second
-	rep, err := Run(o)
+	rep, err := suite.Run(o)
 	require.NoError(t, err)
 	require.NotEmpty(t, rep.Results)
 	r := rep.Results[0]
-	require.Equal(t, Failed, r.Status)
+	require.Equal(t, suite.Failed, r.Status)
 	require.Contains(t, r.Reason, "runner hung")
 }
 
 func TestUnknownArchAndModel(t *testing.T) {
-	o := options(t, "mips")
-	_, err := Run(o)
+	o := suitetest.Options(t, "mips")
+	_, err := suite.Run(o)
 	require.ErrorContains(t, err, `unknown arch "mips"`)
-	o = options(t, "arm64")
+	o = suitetest.Options(t, "arm64")
 	o.Models = "cortex-z9"
-	_, err = Run(o)
+	_, err = suite.Run(o)
 	require.ErrorContains(t, err, `unknown model "cortex-z9" for arm64`)
 }
 
@@ -264,21 +215,21 @@ func TestUnknownArchAndModel(t *testing.T) {
 // suite and report every file SKIPPED with where it ran. --every-model runs
 // them everywhere.
 func TestTwinsRunVectorFilesOnce(t *testing.T) {
-	o := emulatedOptions(t, "amd64", "Nehalem,Westmere", "aes/generic,sha256/generic")
-	rep, err := Run(o)
+	o := suitetest.EmulatedOptions(t, "amd64", "Nehalem,Westmere", "aes/generic,sha256/generic")
+	rep, err := suite.Run(o)
 	require.NoError(t, err)
 	require.False(t, rep.Failed(), "%+v", rep.Results)
 	ranOn := 0
 	for _, r := range rep.Results {
 		switch {
 		case r.Model == "Nehalem":
-			require.Equal(t, Passed, r.Status, r.File)
+			require.Equal(t, suite.Passed, r.Status, r.File)
 			require.Empty(t, r.RanOn)
 		case strings.HasPrefix(r.File, "edges:"):
-			require.Equal(t, Passed, r.Status, "synthetic suites run on every model")
+			require.Equal(t, suite.Passed, r.Status, "synthetic suites run on every model")
 			require.Greater(t, r.Cases, 0)
 		default:
-			require.Equal(t, Skipped, r.Status, r.File)
+			require.Equal(t, suite.Skipped, r.Status, r.File)
 			require.Equal(t, "amd64/Nehalem", r.RanOn, r.File)
 			require.Zero(t, r.Cases)
 			ranOn++
@@ -296,11 +247,11 @@ func TestTwinsRunVectorFilesOnce(t *testing.T) {
 	}
 
 	o.EveryModel = true
-	rep, err = Run(o)
+	rep, err = suite.Run(o)
 	require.NoError(t, err)
 	require.Zero(t, rep.RanOnTwin())
 	for _, r := range rep.Results {
-		require.Equal(t, Passed, r.Status, "%s %s %s", r.Model, r.Impl, r.File)
+		require.Equal(t, suite.Passed, r.Status, "%s %s %s", r.Model, r.Impl, r.File)
 	}
 }
 
@@ -321,5 +272,5 @@ func TestHomes(t *testing.T) {
 		tgt("amd64", "Haswell", "b1", "q10", "qemu 10.0.2"),
 		tgt("arm64", "max", "b2", "q72a", "qemu 7.2.22"),
 	}
-	require.Equal(t, []string{"", "", "", "amd64/Nehalem", "", "amd64/max", ""}, homes(plans))
+	require.Equal(t, []string{"", "", "", "amd64/Nehalem", "", "amd64/max", ""}, suite.Homes(plans))
 }

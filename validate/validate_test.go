@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/xarchlab/xarch/ci"
+	_ "github.com/xarchlab/xarch/family/all/host" // the families' ops and param rules
 	"github.com/xarchlab/xarch/wire"
 )
 

@@ -47,7 +47,8 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
-func errAt(file string, line int, format string, args ...interface{}) error {
+// ErrAt is the error of one line of a vector file (file:line: message).
+func ErrAt(file string, line int, format string, args ...interface{}) error {
 	return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -88,7 +89,7 @@ func Parse(name string, r io.Reader) ([]Record, error) {
 		case strings.HasPrefix(line, "#"):
 		case strings.HasPrefix(line, "["):
 			if !strings.HasSuffix(line, "]") {
-				return nil, errAt(name, lineNo, "expected a section header \"[name = value]\" closed by ']', got %q", line)
+				return nil, ErrAt(name, lineNo, "expected a section header \"[name = value]\" closed by ']', got %q", line)
 			}
 			flush()
 			inner := strings.TrimSpace(line[1 : len(line)-1])
@@ -107,21 +108,21 @@ func Parse(name string, r io.Reader) ([]Record, error) {
 			}
 			if ok {
 				if key == "" {
-					return nil, errAt(name, lineNo, "expected \"key = value\", got %q (empty key)", line)
+					return nil, ErrAt(name, lineNo, "expected \"key = value\", got %q (empty key)", line)
 				}
 				if prev, dup := cur.Get(key); dup {
 					// Records are separated by blank lines; without one two
 					// records would merge and one of them would be lost.
-					return nil, errAt(name, lineNo, "%s repeated in the record that starts at line %d (first at line %d): a missing blank line between records?", key, cur.Line, prev.Line)
+					return nil, ErrAt(name, lineNo, "%s repeated in the record that starts at line %d (first at line %d): a missing blank line between records?", key, cur.Line, prev.Line)
 				}
 				cur.Fields = append(cur.Fields, Field{Key: key, Value: v, Line: lineNo})
 			} else {
-				return nil, errAt(name, lineNo, "expected \"key = value\", a [section], a # comment or a blank line, got %q", line)
+				return nil, ErrAt(name, lineNo, "expected \"key = value\", a [section], a # comment or a blank line, got %q", line)
 			}
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, errAt(name, lineNo+1, "read error: %v", err)
+		return nil, ErrAt(name, lineNo+1, "read error: %v", err)
 	}
 	flush()
 	return out, nil
@@ -156,11 +157,11 @@ func copyMap(m map[string]string) map[string]string {
 func (r Record) Hex(key string) ([]byte, error) {
 	f, ok := r.Get(key)
 	if !ok {
-		return nil, errAt(r.File, r.Line, "record has no %q field (expected \"%s = <hex>\")", key, key)
+		return nil, ErrAt(r.File, r.Line, "record has no %q field (expected \"%s = <hex>\")", key, key)
 	}
 	b, err := hex.DecodeString(f.Value)
 	if err != nil {
-		return nil, errAt(r.File, f.Line, "%s = %q: expected hex digits: %v", key, f.Value, err)
+		return nil, ErrAt(r.File, f.Line, "%s = %q: expected hex digits: %v", key, f.Value, err)
 	}
 	return b, nil
 }
@@ -169,11 +170,11 @@ func (r Record) Hex(key string) ([]byte, error) {
 func (r Record) Int(key string) (int, error) {
 	f, ok := r.Get(key)
 	if !ok {
-		return 0, errAt(r.File, r.Line, "record has no %q field (expected \"%s = <decimal>\")", key, key)
+		return 0, ErrAt(r.File, r.Line, "record has no %q field (expected \"%s = <decimal>\")", key, key)
 	}
 	n, err := strconv.Atoi(f.Value)
 	if err != nil || n < 0 {
-		return 0, errAt(r.File, f.Line, "%s = %q: expected a non-negative decimal integer", key, f.Value)
+		return 0, ErrAt(r.File, f.Line, "%s = %q: expected a non-negative decimal integer", key, f.Value)
 	}
 	return n, nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // Tuning of aes/aesni (see aes_aesni_amd64.s).
@@ -35,7 +36,7 @@ var aesniTuning = []arch.Tuning{
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes/aesni",
-		Alg:  arch.AES,
+		Alg:  aes.Name,
 		Arch: "amd64",
 		// AESENC/AESDEC (aesni), SSE2 moves and PUNPCKLQDQ, PSHUFB (ssse3)
 		// to turn the CTR counter big-endian. QEMU's Westmere and Haswell
@@ -44,10 +45,10 @@ func init() {
 		Tuning:   aesniTuning,
 		// Above generic Go, below the 512-bit VAES level.
 		Rank: 30,
-		// Enc and Dec of arch.ExpandAESKey are used as they are: AESENC
+		// Enc and Dec of aes.ExpandKey are used as they are: AESENC
 		// takes Enc keys in order, AESDEC the equivalent inverse cipher's
 		// Dec schedule in its stored order; no Priv layout.
-		Funcs: &arch.AESFuncs{
+		Funcs: &aes.Funcs{
 			Encrypt:    aesEncryptNI,
 			Decrypt:    aesDecryptNI,
 			CBCEncrypt: aesCBCEncryptNI,
@@ -61,7 +62,7 @@ func init() {
 // aesCheck validates what the assembly trusts: a known round count, a
 // schedule long enough for it, and equal whole-block lengths. It returns
 // the number of blocks.
-func aesCheck(level string, k *arch.AESKey, sched, dst, src []byte) int {
+func aesCheck(level string, k *aes.Key, sched, dst, src []byte) int {
 	if k == nil || k.Rounds != 10 && k.Rounds != 12 && k.Rounds != 14 {
 		panic(level + ": AES key with a round count other than 10, 12, 14")
 	}
@@ -89,7 +90,7 @@ func ctrAdvance(ctr *[16]byte, hi, lo uint64, n int) {
 	binary.BigEndian.PutUint64(ctr[8:], nlo)
 }
 
-func aesEncryptNI(k *arch.AESKey, dst, src []byte) {
+func aesEncryptNI(k *aes.Key, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
@@ -99,7 +100,7 @@ func aesEncryptNI(k *arch.AESKey, dst, src []byte) {
 	}
 }
 
-func aesDecryptNI(k *arch.AESKey, dst, src []byte) {
+func aesDecryptNI(k *aes.Key, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Dec, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
@@ -109,7 +110,7 @@ func aesDecryptNI(k *arch.AESKey, dst, src []byte) {
 	}
 }
 
-func aesCBCEncryptNI(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func aesCBCEncryptNI(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiCbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
@@ -119,7 +120,7 @@ func aesCBCEncryptNI(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
-func aesCBCDecryptNI(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func aesCBCDecryptNI(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Dec, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiCbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
@@ -129,7 +130,7 @@ func aesCBCDecryptNI(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
-func aesCTRNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
+func aesCTRNI(k *aes.Key, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/aesni", k, k.Enc, dst, src); n > 0 {
 		ctrRunNI(k, ctr, dst, src, n)
 	}
@@ -142,7 +143,7 @@ func aesCTRNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 // previous call stored it as two 8-byte halves, and a 16-byte load of
 // those would wait for the stores to retire (no store forwarding), on the
 // chain of every short call.
-func ctrRunNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
+func ctrRunNI(k *aes.Key, ctr *[16]byte, dst, src []byte, n int) {
 	hi, lo := ctrSplit(ctr)
 	if left := -lo; lo != 0 && left < uint64(n) {
 		ctrSplitNI(k, hi, lo, dst, src, int(left))
@@ -161,7 +162,7 @@ func ctrRunNI(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
 // keeps its arguments in registers.
 //
 //go:noinline
-func ctrSplitNI(k *arch.AESKey, hi, lo uint64, dst, src []byte, m int) {
+func ctrSplitNI(k *aes.Key, hi, lo uint64, dst, src []byte, m int) {
 	if arch.ABICheck {
 		abiCtrNI(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], m)
 	} else {

@@ -4,7 +4,7 @@ package amd64
 
 import (
 	"bytes"
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"crypto/cipher"
 	"encoding/hex"
 	"strings"
@@ -12,6 +12,8 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/aes/aestest"
 )
 
 // AES levels this package must register; a missing one is a failure.
@@ -24,10 +26,10 @@ func TestAESRegistered(t *testing.T) {
 			t.Errorf("%s is not registered", name)
 			continue
 		}
-		if im.Alg != arch.AES || im.Arch != "amd64" || im.Rank != rank {
+		if im.Alg != aes.Name || im.Arch != "amd64" || im.Rank != rank {
 			t.Errorf("%s: alg %q arch %q rank %d, want aes amd64 %d", name, im.Alg, im.Arch, im.Rank, rank)
 		}
-		f := arch.AESFuncsOf(im)
+		f := aes.FuncsOf(im)
 		if f == nil || f.Encrypt == nil || f.Decrypt == nil || f.CBCEncrypt == nil ||
 			f.CBCDecrypt == nil || f.CTR == nil {
 			t.Errorf("%s: missing AES entry points", name)
@@ -41,7 +43,7 @@ func TestAESRegistered(t *testing.T) {
 			}
 		}
 	}
-	if best := (arch.State{Detected: arch.Detect()}).Best(arch.AES); best != nil {
+	if best := (arch.State{Detected: arch.Detect()}).Best(aes.Name); best != nil {
 		t.Logf("AES dispatch picks %s", best.Name)
 	}
 }
@@ -49,7 +51,7 @@ func TestAESRegistered(t *testing.T) {
 func TestAESRoundRef(t *testing.T) {
 	// FIPS-197 appendix B: round key 1 of its key, and the state at the
 	// start of round 2.
-	k := arch.ExpandAESKey([]byte{0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6,
+	k := aes.ExpandKey([]byte{0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6,
 		0xab, 0xf7, 0x15, 0x88, 0x09, 0xcf, 0x4f, 0x3c})
 	if !bytes.Equal(k.Enc[16:32], probeKey[:]) {
 		t.Fatalf("probe key %x is not FIPS-197 round key 1 %x", probeKey, k.Enc[16:32])
@@ -86,11 +88,11 @@ func TestAESProbes(t *testing.T) {
 	}
 }
 
-// TestAESLevels runs the shared conformance checks (archtest.AESLevels:
+// TestAESLevels runs the shared conformance checks (aestest.Levels:
 // lengths from each level's Tuning, offsets, in place, poison, CTR carry,
 // pieces, stream layer, guard pages, bad input) on every usable level.
 // Reproduce one level with go test ./arch/amd64 -run 'TestAESLevels/<level>'.
-func TestAESLevels(t *testing.T) { archtest.AESLevels(t, "amd64", archtest.AESOptions{}) }
+func TestAESLevels(t *testing.T) { aestest.Levels(t, "amd64", aestest.Options{}) }
 
 // TestAESBadInput: the wrappers refuse what the assembly would misread,
 // also for levels this CPU cannot run (the checks come first).
@@ -101,7 +103,7 @@ func TestAESBadInput(t *testing.T) {
 			t.Errorf("%s is not registered", name)
 			continue
 		}
-		archtest.AESBadInput(t, im)
+		aestest.BadInput(t, im)
 	}
 }
 
@@ -113,8 +115,8 @@ func BenchmarkAES(b *testing.B) {
 	iv := make([]byte, 16)
 	src := make([]byte, size)
 	dst := make([]byte, size)
-	for _, im := range archtest.Levels(b, arch.AES, "amd64", false) {
-		f, k := arch.AESFuncsOf(im), arch.AESFuncsOf(im).ExpandKey(key)
+	for _, im := range archtest.Levels(b, aes.Name, "amd64", false) {
+		f, k := aes.FuncsOf(im), aes.FuncsOf(im).ExpandKey(key)
 		var st [16]byte
 		name := strings.TrimPrefix(im.Name, "aes/")
 		for _, m := range []struct {
@@ -135,7 +137,7 @@ func BenchmarkAES(b *testing.B) {
 			})
 		}
 	}
-	blk, _ := aes.NewCipher(key)
+	blk, _ := cryptoaes.NewCipher(key)
 	cbcE, cbcD := cipher.NewCBCEncrypter(blk, iv), cipher.NewCBCDecrypter(blk, iv)
 	ctr := cipher.NewCTR(blk, iv)
 	for _, m := range []struct {
@@ -222,5 +224,5 @@ func TestAESVAES512ShortPath(t *testing.T) {
 	if miss := (arch.State{Detected: arch.Detect()}).Missing(short); miss != "" {
 		t.Skipf("aes/vaes512's short path is aes/vaes256's code, which cannot run here (%s)", miss)
 	}
-	archtest.AESShortPath(t, "amd64", im, "wide_min_bytes")
+	aestest.ShortPath(t, "amd64", im, "wide_min_bytes")
 }

@@ -2,11 +2,13 @@
 
 package amd64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/family/aes"
+)
 
 // Feature probes for the AES levels. Each runs one AES round instruction on
 // fixed inputs and compares it with the same round computed here from the
-// FIPS-197 definitions (arch.AESSbox, arch.GFMul), so the expected value
+// FIPS-197 definitions (aes.Sbox, arch.GFMul), so the expected value
 // never comes from the instruction under test.
 
 // The FIPS-197 appendix B state at the start of round 1 and round key 1;
@@ -25,13 +27,13 @@ func aesRoundRef(state, key [16]byte) [16]byte {
 	var t, out [16]byte
 	for c := 0; c < 4; c++ {
 		for r := 0; r < 4; r++ {
-			t[r+4*c] = arch.AESSbox(state[r+4*((c+r)%4)])
+			t[r+4*c] = aes.Sbox(state[r+4*((c+r)%4)])
 		}
 	}
 	for c := 0; c < 4; c++ {
 		a := t[4*c : 4*c+4]
 		for r := 0; r < 4; r++ {
-			v := arch.GFMul(a[r], 2) ^ arch.GFMul(a[(r+1)%4], 3) ^ a[(r+2)%4] ^ a[(r+3)%4]
+			v := aes.GFMul(a[r], 2) ^ aes.GFMul(a[(r+1)%4], 3) ^ a[(r+2)%4] ^ a[(r+3)%4]
 			out[r+4*c] = v ^ key[r+4*c]
 		}
 	}

@@ -2,7 +2,10 @@
 
 package amd64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+)
 
 // Tuning of aes/vaes256 (see aes_vaes256_amd64.s).
 const (
@@ -49,7 +52,7 @@ var v256Tuning = []arch.Tuning{
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes/vaes256",
-		Alg:  arch.AES,
+		Alg:  aes.Name,
 		Arch: "amd64",
 		// VAESENC/VAESDEC on YMM (vaes; VEX.256 needs AVX state only),
 		// VBROADCASTI128, VPERM2I128, VEXTRACTI128, VPSHUFB/VPADDQ on YMM
@@ -66,9 +69,9 @@ func init() {
 		NeedsHardware: "QEMU 7.2 computes the upper 128-bit lane of VEX.256 VAESENC from the lower lane's state",
 		// Above aes/aesni (30), below aes/vaes512 (40).
 		Rank: 35,
-		// The Enc and Dec schedules of arch.ExpandAESKey, as aes/aesni:
+		// The Enc and Dec schedules of aes.ExpandKey, as aes/aesni:
 		// both kernels share them, no Priv.
-		Funcs: &arch.AESFuncs{
+		Funcs: &aes.Funcs{
 			Encrypt:    aesEncryptV256,
 			Decrypt:    aesDecryptV256,
 			CBCEncrypt: aesCBCEncryptV256,
@@ -83,7 +86,7 @@ func init() {
 // short call (where a few instructions show) out as the fall-through.
 func v256Wide(n int) bool { return 16*n >= v256WideMin }
 
-func aesEncryptV256(k *arch.AESKey, dst, src []byte) {
+func aesEncryptV256(k *aes.Key, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Enc, dst, src); n > 0 {
 		ecbEncRunV256(k, dst, src, n)
 	}
@@ -92,7 +95,7 @@ func aesEncryptV256(k *arch.AESKey, dst, src []byte) {
 // ecbEncRunV256 and the other *RunV256 functions route n > 0 checked
 // blocks to the YMM or the aesni kernels; aes/vaes512 calls them below its
 // own threshold.
-func ecbEncRunV256(k *arch.AESKey, dst, src []byte, n int) {
+func ecbEncRunV256(k *aes.Key, dst, src []byte, n int) {
 	if v256Wide(n) {
 		if arch.ABICheck {
 			abiEcbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
@@ -108,13 +111,13 @@ func ecbEncRunV256(k *arch.AESKey, dst, src []byte, n int) {
 	}
 }
 
-func aesDecryptV256(k *arch.AESKey, dst, src []byte) {
+func aesDecryptV256(k *aes.Key, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Dec, dst, src); n > 0 {
 		ecbDecRunV256(k, dst, src, n)
 	}
 }
 
-func ecbDecRunV256(k *arch.AESKey, dst, src []byte, n int) {
+func ecbDecRunV256(k *aes.Key, dst, src []byte, n int) {
 	if v256Wide(n) {
 		if arch.ABICheck {
 			abiEcbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
@@ -132,7 +135,7 @@ func ecbDecRunV256(k *arch.AESKey, dst, src []byte, n int) {
 
 // aesCBCEncryptV256: CBC encryption is one latency chain whatever the
 // register width; aes/aesni's kernel keeps nothing but the rounds on it.
-func aesCBCEncryptV256(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func aesCBCEncryptV256(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Enc, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiCbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
@@ -142,13 +145,13 @@ func aesCBCEncryptV256(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
-func aesCBCDecryptV256(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func aesCBCDecryptV256(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Dec, dst, src); n > 0 {
 		cbcDecRunV256(k, iv, dst, src, n)
 	}
 }
 
-func cbcDecRunV256(k *arch.AESKey, iv *[16]byte, dst, src []byte, n int) {
+func cbcDecRunV256(k *aes.Key, iv *[16]byte, dst, src []byte, n int) {
 	if v256Wide(n) {
 		cbcDecWideV256(k, iv, dst, src, n)
 		return
@@ -164,7 +167,7 @@ func cbcDecRunV256(k *arch.AESKey, iv *[16]byte, dst, src []byte, n int) {
 // in-place call overwrites it (out of line, like ctrWideV256).
 //
 //go:noinline
-func cbcDecWideV256(k *arch.AESKey, iv *[16]byte, dst, src []byte, n int) {
+func cbcDecWideV256(k *aes.Key, iv *[16]byte, dst, src []byte, n int) {
 	var next [16]byte
 	copy(next[:], src[len(src)-16:])
 	if arch.ABICheck {
@@ -175,13 +178,13 @@ func cbcDecWideV256(k *arch.AESKey, iv *[16]byte, dst, src []byte, n int) {
 	*iv = next
 }
 
-func aesCTRV256(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
+func aesCTRV256(k *aes.Key, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes256", k, k.Enc, dst, src); n > 0 {
 		ctrRunV256(k, ctr, dst, src, n)
 	}
 }
 
-func ctrRunV256(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
+func ctrRunV256(k *aes.Key, ctr *[16]byte, dst, src []byte, n int) {
 	if v256Wide(n) {
 		ctrWideV256(k, ctr, dst, src, n)
 		return
@@ -195,9 +198,9 @@ func ctrRunV256(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
 // stack frame for it.
 //
 //go:noinline
-func ctrWideV256(k *arch.AESKey, ctr *[16]byte, dst, src []byte, n int) {
+func ctrWideV256(k *aes.Key, ctr *[16]byte, dst, src []byte, n int) {
 	for {
-		m := arch.CTRRun(ctr, n, 32)
+		m := aes.CTRRun(ctr, n, 32)
 		hi, lo := ctrSplit(ctr)
 		if arch.ABICheck {
 			abiCtrV256(&k.Enc[0], k.Rounds, hi, lo, &dst[0], &src[0], m)

@@ -2,7 +2,10 @@
 
 package amd64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+)
 
 // Tuning of aes/vaes512 (see aes_vaes512_amd64.s).
 const (
@@ -51,7 +54,7 @@ var vaesTuning = []arch.Tuning{
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes/vaes512",
-		Alg:  arch.AES,
+		Alg:  aes.Name,
 		Arch: "amd64",
 		// VAESENC/VAESDEC on ZMM (vaes + avx512f: EVEX, opmasks, VALIGNQ,
 		// VPCMPUQ), VPSHUFB on ZMM (avx512bw), EVEX forms on XMM/YMM
@@ -64,7 +67,7 @@ func init() {
 		// wrong), so emulated models skip this level as missing
 		// avx512f; it runs on native hosts that have it.
 		Rank: 40,
-		Funcs: &arch.AESFuncs{
+		Funcs: &aes.Funcs{
 			Encrypt:    aesEncryptVAES,
 			Decrypt:    aesDecryptVAES,
 			CBCEncrypt: aesCBCEncryptVAES,
@@ -80,7 +83,7 @@ func init() {
 // shorter ones run aes/vaes256's routing (*RunV256).
 func vaesWide(n int) bool { return 16*n >= vaesWideMin }
 
-func aesEncryptVAES(k *arch.AESKey, dst, src []byte) {
+func aesEncryptVAES(k *aes.Key, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
 		if !vaesWide(n) {
 			ecbEncRunV256(k, dst, src, n)
@@ -94,7 +97,7 @@ func aesEncryptVAES(k *arch.AESKey, dst, src []byte) {
 	}
 }
 
-func aesDecryptVAES(k *arch.AESKey, dst, src []byte) {
+func aesDecryptVAES(k *aes.Key, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
 		if !vaesWide(n) {
 			ecbDecRunV256(k, dst, src, n)
@@ -112,7 +115,7 @@ func aesDecryptVAES(k *arch.AESKey, dst, src []byte) {
 // aes/aesni's kernel keeps only the rounds on it (the XORs ride in the last
 // round key), where a 512-bit level would first broadcast the schedule and
 // then put two XORs per block on the chain.
-func aesCBCEncryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func aesCBCEncryptVAES(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiCbcEncNI(&k.Enc[0], k.Rounds, iv, &dst[0], &src[0], n)
@@ -122,7 +125,7 @@ func aesCBCEncryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
-func aesCBCDecryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func aesCBCDecryptVAES(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
 		if !vaesWide(n) {
 			cbcDecRunV256(k, iv, dst, src, n)
@@ -141,7 +144,7 @@ func aesCBCDecryptVAES(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
-func aesCTRVAES(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
+func aesCTRVAES(k *aes.Key, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
 		if !vaesWide(n) {
 			ctrRunV256(k, ctr, dst, src, n)

@@ -23,6 +23,7 @@ import (
 	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // The .s files the model reads.
@@ -157,8 +158,8 @@ type nativeKernel struct {
 
 func runModelVsNative(forms map[string]int, log *[]string, skipped *[]string) error {
 	det := arch.Detect()
-	keyFor := func(r *rand.Rand, trial int) *arch.AESKey {
-		return arch.ExpandAESKey(randBytes(r, []int{16, 24, 32}[trial%3]))
+	keyFor := func(r *rand.Rand, trial int) *aes.Key {
+		return aes.ExpandKey(randBytes(r, []int{16, 24, 32}[trial%3]))
 	}
 	// The GHASH table of a random H.
 	tableFor := func(r *rand.Rand) *gcmKey {

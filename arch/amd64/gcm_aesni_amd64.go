@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
 )
 
 // Tuning of aes-gcm/aesni (see gcm_aesni_amd64.s).
@@ -51,7 +53,7 @@ func newGCMKey(h *[16]byte) *gcmKey {
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes-gcm/aesni",
-		Alg:  arch.GCM,
+		Alg:  gcm.Name,
 		Arch: "amd64",
 		// AESENC (aesni) for CTR, PCLMULQDQ for GHASH, PSHUFB (ssse3) to
 		// byte-reverse blocks, SSE2 for the rest. QEMU's Westmere and
@@ -64,7 +66,7 @@ func init() {
 			{Name: "tail_interleave", Value: gcmNITailInterleave, Unit: arch.Blocks},
 			{Name: "ghash_aggregate", Value: gcmNIPowers, Unit: arch.Blocks},
 		},
-		Funcs: &arch.GCMFuncs{
+		Funcs: &gcm.Funcs{
 			AES:   aesniFuncs(),
 			Init:  gcmInitNIGo,
 			GHASH: gcmGHASHNIGo,
@@ -77,11 +79,11 @@ func init() {
 
 // aesniFuncs is aes/aesni's registered entry points, the AES level under
 // the GCM levels: the stitched kernels read its key schedule (Enc of
-// arch.ExpandAESKey). aes_aesni_amd64.go registers it first (the go
+// aes.ExpandKey). aes_aesni_amd64.go registers it first (the go
 // command initializes a package's files in name order).
-func aesniFuncs() *arch.AESFuncs {
+func aesniFuncs() *aes.Funcs {
 	if im, ok := arch.Lookup("aes/aesni"); ok {
-		if f := arch.AESFuncsOf(im); f != nil && f.Expand == nil {
+		if f := aes.FuncsOf(im); f != nil && f.Expand == nil {
 			return f
 		}
 	}
@@ -131,7 +133,7 @@ func gcmCtrAdvance(ctr *[16]byte, n int) {
 	binary.BigEndian.PutUint32(ctr[12:], binary.BigEndian.Uint32(ctr[12:])+uint32(n))
 }
 
-func gcmSealNIGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmSealNIGo(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKey)
 	if n := aesCheck("aes-gcm/aesni", k, k.Enc, dst, src); n > 0 {
 		if arch.ABICheck {
@@ -143,7 +145,7 @@ func gcmSealNIGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []by
 	}
 }
 
-func gcmOpenNIGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmOpenNIGo(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKey)
 	if n := aesCheck("aes-gcm/aesni", k, k.Enc, dst, src); n > 0 {
 		if arch.ABICheck {

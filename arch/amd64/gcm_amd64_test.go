@@ -10,16 +10,17 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/gcm"
+	"github.com/xarchlab/xarch/family/gcm/gcmtest"
 )
 
-// TestGCMLevels runs the shared AES-GCM checks (archtest.GCMLevels) on every
+// TestGCMLevels runs the shared AES-GCM checks (gcmtest.Levels) on every
 // usable level, generic included: lengths 0..600 and around each declared
 // tuning length, IVs, tags, tampering, counter wrap, streams, and the raw
 // GHASH/Seal/Open kernels against the generic level. Reproduce one level
 // under an emulated model with GOARCH=amd64 go test -c -o a.test ./arch/amd64/ &&
 // qemu-x86_64-static -cpu Westmere ./a.test -test.run 'TestGCMLevels/aes-gcm_aesni'.
-func TestGCMLevels(t *testing.T) { archtest.GCMLevels(t, "amd64") }
+func TestGCMLevels(t *testing.T) { gcmtest.Levels(t, "amd64") }
 
 func TestPCLMULQDQProbe(t *testing.T) { archtest.Probe(t, "pclmulqdq", "pclmulqdq", 4*16) }
 
@@ -39,7 +40,7 @@ func TestGCMVAES256Thresholds(t *testing.T) {
 	defer func(v int) { gcmV256WideMin = v }(gcmV256WideMin)
 	for _, v := range []int{0, 1 << 30} {
 		gcmV256WideMin = v
-		t.Run(fmt.Sprintf("wide_min_bytes=%d", v), func(t *testing.T) { archtest.GCMLevels(t, "amd64") })
+		t.Run(fmt.Sprintf("wide_min_bytes=%d", v), func(t *testing.T) { gcmtest.Levels(t, "amd64") })
 	}
 }
 
@@ -88,7 +89,7 @@ func gcmRegister(b [16]byte) (hi, lo uint64) {
 // one block a, key b).
 func gcmMulRef(a, b [16]byte) [16]byte {
 	y := [16]byte{}
-	generic.GHASH(generic.GHASHInit(&b), &y, a[:])
+	gcm.GenericGHASH(gcm.GenericGHASHInit(&b), &y, a[:])
 	return y
 }
 
@@ -138,7 +139,7 @@ func TestGCMRegistered(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s is not registered", name)
 		}
-		g, err := arch.GCMOf(im)
+		g, err := gcm.Of(im)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,7 +156,7 @@ func TestGCMRegistered(t *testing.T) {
 			}
 		}
 	}
-	if best := (arch.State{Detected: arch.Detect()}).Best(arch.GCM); best != nil {
+	if best := (arch.State{Detected: arch.Detect()}).Best(gcm.Name); best != nil {
 		t.Logf("AES-GCM dispatch picks %s", best.Name)
 	}
 }

@@ -3,13 +3,15 @@
 package amd64
 
 import (
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"crypto/cipher"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
 )
 
 // Benchmarks and timings of the GCM kernels, for tuning on a real host.
@@ -18,7 +20,7 @@ import (
 // (XARCH_GCM_TIME=1), which is far more repeatable than a mean.
 
 // usableGCM returns the level's entry points, or skips.
-func usableGCM(tb testing.TB, level string) *arch.GCMFuncs {
+func usableGCM(tb testing.TB, level string) *gcm.Funcs {
 	im, ok := arch.Lookup(level)
 	if !ok {
 		tb.Fatalf("%s is not registered", level)
@@ -26,7 +28,7 @@ func usableGCM(tb testing.TB, level string) *arch.GCMFuncs {
 	if miss := (arch.State{Detected: arch.Detect()}).Missing(im); miss != "" {
 		tb.Skipf("%s: missing %s", level, miss)
 	}
-	g, err := arch.GCMOf(im)
+	g, err := gcm.Of(im)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -97,7 +99,7 @@ func benchSpeedLoop(b *testing.B, level, alg string, size int) {
 }
 
 func benchGo(b *testing.B, keyLen, size int) {
-	c, _ := aes.NewCipher(make([]byte, keyLen))
+	c, _ := cryptoaes.NewCipher(make([]byte, keyLen))
 	a, _ := cipher.NewGCM(c)
 	iv, msg := make([]byte, 12), make([]byte, size)
 	out := make([]byte, 0, size+16)
@@ -127,15 +129,15 @@ func BenchmarkGoGCM256x256(b *testing.B) { benchGo(b, 32, 256) }
 // BenchmarkSpeedLoopNoop16 is the mode layer's own cost per 16-byte seal:
 // the speed loop over entry points that do nothing.
 func BenchmarkSpeedLoopNoop16(b *testing.B) {
-	noop := &arch.GCMFuncs{
-		AES:   &arch.AESFuncs{Encrypt: func(k *arch.AESKey, dst, src []byte) {}},
+	noop := &gcm.Funcs{
+		AES:   &aes.Funcs{Encrypt: func(k *aes.Key, dst, src []byte) {}},
 		Init:  func(h *[16]byte) interface{} { return nil },
 		GHASH: func(hk interface{}, y *[16]byte, p []byte) {},
-		Seal:  func(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {},
-		Open:  func(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {},
+		Seal:  func(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {},
+		Open:  func(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {},
 	}
 	sa, _ := arch.LookupSpeed("aes-128-gcm")
-	run, _, err := sa.Prepare(&arch.Impl{Name: "noop", Alg: arch.GCM, Funcs: noop}, 16)
+	run, _, err := sa.Prepare(&arch.Impl{Name: "noop", Alg: gcm.Name, Funcs: noop}, 16)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -166,7 +168,7 @@ func TestGCMMinTime(t *testing.T) {
 	if !arch.Detect()["aesni"] {
 		t.Skip("no aesni")
 	}
-	rk := arch.ExpandAESKey(make([]byte, 16))
+	rk := aes.ExpandKey(make([]byte, 16))
 	var rctr [16]byte
 	rbuf := make([]byte, 16384)
 	ref := minTime(20000, func() { aesCTRNI(rk, &rctr, rbuf, rbuf) })

@@ -2,7 +2,11 @@
 
 package amd64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
+)
 
 // Tuning of aes-gcm/vaes256 (see gcm_vaes256_amd64.s).
 const (
@@ -42,7 +46,7 @@ var gcmV256WideMin = gcmV256WideMinDefault
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes-gcm/vaes256",
-		Alg:  arch.GCM,
+		Alg:  gcm.Name,
 		Arch: "amd64",
 		// VAESENC and VPCLMULQDQ on YMM (vaes, vpclmulqdq: VEX.256 needs
 		// only AVX state, no AVX-512), VPSHUFB/VPXOR/VPADDD/VINSERTI128 on
@@ -59,7 +63,7 @@ func init() {
 			{Name: "narrow_max", Value: gcmV256NarrowMax, Unit: arch.Blocks},
 			{Name: "wide_min_bytes", Value: gcmV256WideMinDefault, Unit: arch.Bytes, Var: &gcmV256WideMin},
 		},
-		Funcs: &arch.GCMFuncs{
+		Funcs: &gcm.Funcs{
 			AES:   aesniFuncs(),
 			Init:  gcmInitNIGo,
 			GHASH: gcmGHASHV256Go,
@@ -98,7 +102,7 @@ func gcmV256Wide(n int) int {
 	return 0
 }
 
-func gcmSealV256Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmSealV256Go(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKey)
 	if n := aesCheck("aes-gcm/vaes256", k, k.Enc, dst, src); n > 0 {
 		if arch.ABICheck {
@@ -110,7 +114,7 @@ func gcmSealV256Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []
 	}
 }
 
-func gcmOpenV256Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmOpenV256Go(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKey)
 	if n := aesCheck("aes-gcm/vaes256", k, k.Enc, dst, src); n > 0 {
 		if arch.ABICheck {

@@ -2,7 +2,11 @@
 
 package amd64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
+)
 
 // Tuning of aes-gcm/vaes512 (see gcm_vaes512_amd64.s).
 const (
@@ -45,7 +49,7 @@ const gcmV512NeedsHardware = "AVX-512 (EVEX VAES and VPCLMULQDQ on ZMM): QEMU TC
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes-gcm/vaes512",
-		Alg:  arch.GCM,
+		Alg:  gcm.Name,
 		Arch: "amd64",
 		// VAESENC and VPCLMULQDQ on ZMM (vaes, vpclmulqdq, avx512f), VPSHUFB
 		// and VPSLLDQ/VPSRLDQ on ZMM (avx512bw), VPTERNLOGQ, VSHUFI64X2,
@@ -66,7 +70,7 @@ func init() {
 			{Name: "round_key_registers", Value: gcmV512RoundKeyRegs, Unit: arch.Other},
 			{Name: "wide_min_bytes", Value: gcmV512WideMinDefault, Unit: arch.Bytes, Var: &gcmV512WideMin},
 		},
-		Funcs: &arch.GCMFuncs{
+		Funcs: &gcm.Funcs{
 			AES:   aesniFuncs(),
 			Init:  gcmInitNIGo,
 			GHASH: gcmGHASHV256Go,
@@ -92,7 +96,7 @@ func gcmV512Wide(n int) int {
 // value, so the arguments stay where the caller has them;
 // gcm_vaes512_model_amd64_test.go repeats these lines with the kernels in
 // the instruction model.
-func gcmSealV512Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmSealV512Go(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	if w := gcmV512Wide(aesCheck("aes-gcm/vaes512", k, k.Enc, dst, src)); w > 0 {
 		if arch.ABICheck {
 			abiGcmSealV512(&k.Enc[0], k.Rounds, &hk.(*gcmKey).tab[0], ctr, y, &dst[0], &src[0], w)
@@ -105,7 +109,7 @@ func gcmSealV512Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []
 	gcmSealV256Go(k, hk, ctr, y, dst, src)
 }
 
-func gcmOpenV512Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmOpenV512Go(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	if w := gcmV512Wide(aesCheck("aes-gcm/vaes512", k, k.Enc, dst, src)); w > 0 {
 		if arch.ABICheck {
 			abiGcmOpenV512(&k.Enc[0], k.Rounds, &hk.(*gcmKey).tab[0], ctr, y, &dst[0], &src[0], w)

@@ -22,8 +22,9 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
+	"github.com/xarchlab/xarch/family/gcm/gcmtest"
 	"github.com/xarchlab/xarch/oracle/ref"
 )
 
@@ -47,7 +48,7 @@ func newGCMV512Model(t testing.TB) *gcmV512Model {
 // powers (not the rest of the table), the counter and y blocks, and dst
 // and src as passed. A fault or any other model error panics (the kernel
 // signature has no error), naming the call.
-func (mdl *gcmV512Model) run(fn string, k *arch.AESKey, t *gcmKey, ctr, y *[16]byte, dst, src []byte, n int) {
+func (mdl *gcmV512Model) run(fn string, k *aes.Key, t *gcmKey, ctr, y *[16]byte, dst, src []byte, n int) {
 	mdl.mu.Lock()
 	defer mdl.mu.Unlock()
 	mdl.seed++
@@ -64,9 +65,9 @@ func (mdl *gcmV512Model) run(fn string, k *arch.AESKey, t *gcmKey, ctr, y *[16]b
 // gcmSealV512Go and gcmOpenV512Go line for line, the assembly call
 // replaced by the model. The rest (threshold, counter, the narrow path in
 // aes-gcm/vaes256, Init, GHASH) is the level's own and runs natively.
-func (mdl *gcmV512Model) funcs(real *arch.GCMFuncs) *arch.GCMFuncs {
+func (mdl *gcmV512Model) funcs(real *gcm.Funcs) *gcm.Funcs {
 	f := *real
-	f.Seal = func(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+	f.Seal = func(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 		if w := gcmV512Wide(aesCheck("aes-gcm/vaes512", k, k.Enc, dst, src)); w > 0 {
 			mdl.run("gcmSealV512", k, hk.(*gcmKey), ctr, y, dst[:16*w], src[:16*w], w)
 			gcmCtrAdvance(ctr, w)
@@ -74,7 +75,7 @@ func (mdl *gcmV512Model) funcs(real *arch.GCMFuncs) *arch.GCMFuncs {
 		}
 		gcmSealV256Go(k, hk, ctr, y, dst, src)
 	}
-	f.Open = func(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+	f.Open = func(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 		if w := gcmV512Wide(aesCheck("aes-gcm/vaes512", k, k.Enc, dst, src)); w > 0 {
 			mdl.run("gcmOpenV512", k, hk.(*gcmKey), ctr, y, dst[:16*w], src[:16*w], w)
 			gcmCtrAdvance(ctr, w)
@@ -96,7 +97,7 @@ func modelLevel(t *testing.T, mdl *gcmV512Model) *arch.Impl {
 	if miss := (arch.State{Detected: arch.Detect()}).Missing(v256); miss != "" {
 		t.Skipf("aes-gcm/vaes512's narrow path is aes-gcm/vaes256, which this CPU cannot run (missing %s); the model needs it", miss)
 	}
-	g, err := arch.GCMOf(im)
+	g, err := gcm.Of(im)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func TestGCMVAES512Registered(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got string
-		if best := (arch.State{Detected: all, Masked: mask}).Best(arch.GCM); best != nil {
+		if best := (arch.State{Detected: all, Masked: mask}).Best(gcm.Name); best != nil {
 			got = best.Name
 		}
 		if got != tc.want {
@@ -168,7 +169,7 @@ func TestGCMVAES512Registered(t *testing.T) {
 	}
 }
 
-// TestGCMVAES512Model runs the shared AES-GCM checks (archtest.GCMLevel:
+// TestGCMVAES512Model runs the shared AES-GCM checks (gcmtest.Level:
 // lengths 0..600 and around every tuning length, IVs, tags, tampering,
 // counter wrap, streams in place and in pieces, raw kernels against the
 // generic level, guard pages) on aes-gcm/vaes512 with its kernels in the
@@ -180,12 +181,12 @@ func TestGCMVAES512Registered(t *testing.T) {
 func TestGCMVAES512Model(t *testing.T) {
 	mdl := newGCMV512Model(t)
 	im := modelLevel(t, mdl)
-	g := im.Funcs.(*arch.GCMFuncs)
+	g := im.Funcs.(*gcm.Funcs)
 	defer func(v int) { gcmV512WideMin = v }(gcmV512WideMin)
 	for _, v := range []int{gcmV512WideMinDefault, 0, 1 << 30} {
 		gcmV512WideMin = v
 		before := mdl.calls["gcmSealV512"] + mdl.calls["gcmOpenV512"]
-		t.Run(fmt.Sprintf("wide_min_bytes=%d", v), func(t *testing.T) { archtest.GCMLevel(t, "amd64", im) })
+		t.Run(fmt.Sprintf("wide_min_bytes=%d", v), func(t *testing.T) { gcmtest.Level(t, "amd64", im) })
 		ran := mdl.calls["gcmSealV512"] + mdl.calls["gcmOpenV512"] - before
 		if v == 1<<30 && ran != 0 || v != 1<<30 && ran == 0 {
 			t.Errorf("wide_min_bytes=%d: the model kernels ran %d times", v, ran)
@@ -197,7 +198,7 @@ func TestGCMVAES512Model(t *testing.T) {
 	gcmV512WideMin = 1 << 30
 	t.Run("real-wrappers", func(t *testing.T) {
 		real, _ := arch.Lookup("aes-gcm/vaes512")
-		archtest.GCMLevel(t, "amd64", real)
+		gcmtest.Level(t, "amd64", real)
 	})
 	gcmV512WideMin = gcmV512WideMinDefault
 
@@ -240,10 +241,10 @@ func TestGCMVAES512Model(t *testing.T) {
 		// and touch nothing else (the model's regions are the whole
 		// buffers here); y comes out as GHASH over those groups.
 		r := rand.New(rand.NewSource(53))
-		gen := &arch.GCMFuncs{AES: generic.GenericAES, Init: generic.GHASHInit, GHASH: generic.GHASH}
+		gen := &gcm.Funcs{AES: aes.Generic, Init: gcm.GenericGHASHInit, GHASH: gcm.GenericGHASH}
 		for trial, n := range []int{0, 1, 15, 16, 17, 31, 32, 33, 47, 48, 100} {
 			key := randBytes(r, []int{16, 24, 32}[trial%3])
-			k, kg := arch.ExpandAESKey(key), gen.AES.ExpandKey(key)
+			k, kg := aes.ExpandKey(key), gen.AES.ExpandKey(key)
 			var h [16]byte
 			gen.AES.Encrypt(kg, h[:], h[:])
 			tk, hkg := newGCMKey(&h), gen.Init(&h)
@@ -289,28 +290,28 @@ func TestGCMVAES512Model(t *testing.T) {
 
 // gcmModelCheck seals and opens one message with g and compares with the
 // reference.
-func gcmModelCheck(t *testing.T, g *arch.GCMFuncs, key, iv, aad, pt []byte, tagLen int) {
+func gcmModelCheck(t *testing.T, g *gcm.Funcs, key, iv, aad, pt []byte, tagLen int) {
 	t.Helper()
-	want, err := ref.Run(arch.GCMSealOp, [][]byte{key, iv, aad, {byte(tagLen)}}, pt)
+	want, err := ref.Run(gcm.SealOp, [][]byte{key, iv, aad, {byte(tagLen)}}, pt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := arch.GCMSeal(g, key, iv, aad, pt, tagLen)
+	got, err := gcm.Seal(g, key, iv, aad, pt, tagLen)
 	if err != nil || !bytes.Equal(got, want) {
 		t.Fatalf("seal of %d bytes (aad %d, key %d bytes, iv %x): differs from the reference (err %v)", len(pt), len(aad), len(key), iv, err)
 	}
-	back, err := arch.GCMOpen(g, key, iv, aad, want, tagLen)
+	back, err := gcm.Open(g, key, iv, aad, want, tagLen)
 	if err != nil || !bytes.Equal(back, pt) {
 		t.Fatalf("open of %d bytes (aad %d, key %d bytes): err %v", len(pt), len(aad), len(key), err)
 	}
 }
 
 // gcmRefBlocks: CTR (inc32) and GHASH of the ciphertext, block by block.
-func gcmRefBlocks(g *arch.GCMFuncs, k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte, open bool) {
+func gcmRefBlocks(g *gcm.Funcs, k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte, open bool) {
 	for i := 0; i+16 <= len(src); i += 16 {
 		var ks [16]byte
 		g.AES.Encrypt(k, ks[:], ctr[:])
-		arch.GCMInc32(ctr)
+		gcm.Inc32(ctr)
 		if open {
 			g.GHASH(hk, y, src[i:i+16])
 		}
@@ -457,7 +458,7 @@ func TestAESVAES512Model(t *testing.T) {
 	ns = append(ns, 255, 256, 257, 1024+3)
 	for trial, n := range ns {
 		key := randBytes(r, []int{16, 24, 32}[trial%3])
-		k := generic.AESExpand(key)
+		k := aes.GenericExpand(key)
 		inPlace := trial%3 == 1
 		src := randBytes(r, 16*n)
 		if n == 0 {
@@ -480,8 +481,8 @@ func TestAESVAES512Model(t *testing.T) {
 			return src
 		}
 		// Reference blocks.
-		enc := func(b []byte) []byte { o := make([]byte, 16); generic.AESEncrypt(k, o, b); return o }
-		dec := func(b []byte) []byte { o := make([]byte, 16); generic.AESDecrypt(k, o, b); return o }
+		enc := func(b []byte) []byte { o := make([]byte, 16); aes.GenericEncrypt(k, o, b); return o }
+		dec := func(b []byte) []byte { o := make([]byte, 16); aes.GenericDecrypt(k, o, b); return o }
 		xor := func(a, b []byte) []byte {
 			o := make([]byte, 16)
 			for i := range o {
@@ -602,7 +603,7 @@ func TestGCMVAES512SpeedLoopAllocs(t *testing.T) {
 		}
 	}
 	// A direct call with stack arrays: the arguments must not escape.
-	k := arch.ExpandAESKey(make([]byte, 16))
+	k := aes.ExpandKey(make([]byte, 16))
 	var h [16]byte
 	hk := gcmInitNIGo(&h)
 	buf := make([]byte, 1024)

@@ -2,7 +2,10 @@
 
 package amd64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/mont"
+)
 
 // Tuning of mont/adx (see mont_adx_amd64.s).
 const (
@@ -49,7 +52,7 @@ func montSqr32ADX(z, x, m *uint64, k0 uint64)
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "mont/adx",
-		Alg:  arch.Mont,
+		Alg:  mont.Name,
 		Arch: "amd64",
 		// MULX (bmi2) leaves the flags alone, so ADCX and ADOX (adx) can
 		// run two carry chains through a row at once.
@@ -58,13 +61,13 @@ func init() {
 			{Name: "limb_bits", Value: 64, Unit: arch.Other},
 			{Name: "unroll", Value: montADXUnroll, Unit: arch.Other},
 			{Name: "min_limbs", Value: 1, Unit: arch.Blocks},
-			{Name: "max_limbs", Value: arch.MontMaxLimbs, Unit: arch.Blocks},
+			{Name: "max_limbs", Value: mont.MaxLimbs, Unit: arch.Blocks},
 			{Name: "unrolled_limbs_rsa2048", Value: montADXFixed16, Unit: arch.Blocks},
 			{Name: "unrolled_limbs_rsa3072", Value: montADXFixed24, Unit: arch.Blocks},
 			{Name: "unrolled_limbs_rsa4096", Value: montADXFixed32, Unit: arch.Blocks},
 		},
 		Rank:  20,
-		Funcs: &arch.MontFuncs{Mul: montMulADXGo},
+		Funcs: &mont.Funcs{Mul: montMulADXGo},
 	})
 }
 
@@ -72,7 +75,7 @@ func init() {
 // make the kernels read or write past a slice).
 func montCheck(level string, z, x, y, m []uint64) int {
 	n := len(m)
-	if n < 1 || n > arch.MontMaxLimbs || len(z) != n || len(x) != n || len(y) != n {
+	if n < 1 || n > mont.MaxLimbs || len(z) != n || len(x) != n || len(y) != n {
 		panic("amd64: " + level + ": operand lengths differ from len(m) or len(m) is outside 1..128")
 	}
 	return n

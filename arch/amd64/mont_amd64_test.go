@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/mont"
+	"github.com/xarchlab/xarch/family/mont/monttest"
 )
 
 // TestMontLevels runs the shared conformance checks on every usable mont
-// level (see archtest.MontLevels).
-func TestMontLevels(t *testing.T) { archtest.MontLevels(t, "amd64") }
+// level (see monttest.Levels).
+func TestMontLevels(t *testing.T) { monttest.Levels(t, "amd64") }
 
 // TestMontADXSquare drives mont/adx's squaring kernels (taken when x and y
 // are the same slice), which archtest reaches only through its x*x and
@@ -27,24 +28,24 @@ func TestMontADXSquare(t *testing.T) {
 	if miss := (arch.State{Detected: arch.Detect()}).Missing(im); miss != "" {
 		t.Skipf("mont/adx: %s", miss)
 	}
-	f, err := arch.MontOf(im)
+	f, err := mont.Of(im)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := rand.New(rand.NewSource(11))
-	for n := 1; n <= arch.MontMaxLimbs; n++ {
+	for n := 1; n <= mont.MaxLimbs; n++ {
 		m := make([]uint64, n)
 		for i := range m {
 			m[i] = r.Uint64()
 		}
 		m[0] |= 1
 		m[n-1] |= 1 << 63
-		bm := archtest.LimbsToBig(m)
-		k0 := arch.MontK0(m[0])
+		bm := monttest.LimbsToBig(m)
+		k0 := mont.K0(m[0])
 		seen := [2]bool{}
 		for try := 0; try < 4000 && !(seen[0] && seen[1]); try++ {
-			x := archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
-			want, sub := archtest.MontWant(x, x, m)
+			x := monttest.BigToLimbs(new(big.Int).Rand(r, bm), n)
+			want, sub := monttest.Want(x, x, m)
 			k := 0
 			if sub {
 				k = 1

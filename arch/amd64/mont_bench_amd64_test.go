@@ -11,6 +11,7 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/mont"
 )
 
 // montBenchLevels are the usable mont levels of amd64 and generic.
@@ -18,7 +19,7 @@ func montBenchLevels(tb testing.TB) []*arch.Impl {
 	st := arch.State{Detected: arch.Detect()}
 	var out []*arch.Impl
 	for _, im := range arch.Impls() {
-		if im.Alg == arch.Mont && !im.Planted && (im.Arch == "amd64" || im.Arch == "generic") && st.Missing(im) == "" {
+		if im.Alg == mont.Name && !im.Planted && (im.Arch == "amd64" || im.Arch == "generic") && st.Missing(im) == "" {
 			out = append(out, im)
 		}
 	}
@@ -49,13 +50,13 @@ func BenchmarkMontSqr(b *testing.B) { benchMont(b, true) }
 
 func benchMont(b *testing.B, sqr bool) {
 	for _, im := range montBenchLevels(b) {
-		f, err := arch.MontOf(im)
+		f, err := mont.Of(im)
 		if err != nil {
 			b.Fatal(err)
 		}
 		for _, bits := range []int{1024, 1536, 2048, 2560, 3072, 4096} {
 			x, y, m := montBenchOperands(bits)
-			k0 := arch.MontK0(m[0])
+			k0 := mont.K0(m[0])
 			z := make([]uint64, len(m))
 			b.Run(fmt.Sprintf("%s/%d", archtest.SubtestName(im.Name), bits), func(b *testing.B) {
 				if sqr {
@@ -84,9 +85,9 @@ func TestMontMinTime(t *testing.T) {
 		for _, bits := range []int{1024, 1536, 2048, 2560, 3072, 4096} {
 			line := fmt.Sprintf("sqr=%-5v %4d bits:", sqr, bits)
 			for _, im := range montBenchLevels(nil) {
-				f, _ := arch.MontOf(im)
+				f, _ := mont.Of(im)
 				x, y, m := montBenchOperands(bits)
-				k0 := arch.MontK0(m[0])
+				k0 := mont.K0(m[0])
 				z := make([]uint64, len(m))
 				copy(z, x)
 				const batch = 20

@@ -7,7 +7,7 @@ import (
 	"math/bits"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/mont"
 )
 
 // mont/ifma: Montgomery multiplication in 52-bit limbs with AVX512-IFMA
@@ -53,7 +53,7 @@ func ifmaScratch(n int) int { return 3*(4*ifmaRegs(n)+4) + ifmaDigits(n) }
 
 const (
 	ifmaSmallScratch = 3*(4*20+4) + 79  // ifmaScratch(64)
-	ifmaLargeScratch = 3*(4*40+4) + 158 // ifmaScratch(arch.MontMaxLimbs)
+	ifmaLargeScratch = 3*(4*40+4) + 158 // ifmaScratch(mont.MaxLimbs)
 	ifmaMask52       = 1<<ifmaLimbBits - 1
 )
 
@@ -66,7 +66,7 @@ func probeIFMA52(out *[8]uint64, acc, a, b *[4]uint64)
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "mont/ifma",
-		Alg:  arch.Mont,
+		Alg:  mont.Name,
 		Arch: "amd64",
 		// VPMADD52LUQ/VPMADD52HUQ (avx512ifma) on YMM (avx512vl);
 		// VALIGNQ, VPBROADCASTQ from a GPR, VMOVDQU64, VPXORQ and
@@ -85,13 +85,13 @@ func init() {
 			// step of the pass.
 			{Name: "unroll", Value: 1, Unit: arch.Other},
 			{Name: "min_limbs", Value: ifmaMinLimbs, Unit: arch.Blocks},
-			{Name: "max_limbs", Value: arch.MontMaxLimbs, Unit: arch.Blocks},
+			{Name: "max_limbs", Value: mont.MaxLimbs, Unit: arch.Blocks},
 			{Name: "small_scratch_max_limbs", Value: ifmaSmallMaxLimbs, Unit: arch.Blocks},
 		},
 		// Above mont/adx (20): it is mont/adx below ifmaMinLimbs and
 		// faster from there.
 		Rank:  30,
-		Funcs: &arch.MontFuncs{Mul: montMulIFMA},
+		Funcs: &mont.Funcs{Mul: montMulIFMA},
 	})
 	arch.RegisterProbe(arch.Probe{Feature: "avx512ifma", Instr: "VPMADD52LUQ/VPMADD52HUQ ymm", Run: probeIFMA})
 }
@@ -185,9 +185,9 @@ func to52(d, src []uint64, e uint) {
 // into n+1 64-bit limbs and writes t mod m to z with the masked final
 // subtraction.
 func ifmaFinish(z, a, m []uint64) {
-	var t [arch.MontMaxLimbs + 1]uint64
+	var t [mont.MaxLimbs + 1]uint64
 	ifmaNormalize(t[:len(m)+1], a[:ifmaDigits(len(m))])
-	generic.MontFinalSub(z, t[:len(m)+1], m)
+	mont.GenericFinalSub(z, t[:len(m)+1], m)
 }
 
 // ifmaNormalize sets t (n+1 words) to sum a_j 2^(52j): the carries kept

@@ -10,7 +10,8 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/mont"
+	"github.com/xarchlab/xarch/family/mont/monttest"
 )
 
 // The AVX512-IFMA kernel cannot run on this host (no AVX-512) nor under
@@ -107,11 +108,11 @@ func montMulIFMAModel(z, x, y, m []uint64, k0 uint64) (t []uint64, maxLane uint6
 }
 
 func TestMontIFMAScratch(t *testing.T) {
-	if ifmaSmallScratch != ifmaScratch(ifmaSmallMaxLimbs) || ifmaLargeScratch != ifmaScratch(arch.MontMaxLimbs) {
+	if ifmaSmallScratch != ifmaScratch(ifmaSmallMaxLimbs) || ifmaLargeScratch != ifmaScratch(mont.MaxLimbs) {
 		t.Fatalf("scratch sizes %d, %d; want ifmaScratch: %d, %d", ifmaSmallScratch, ifmaLargeScratch,
-			ifmaScratch(ifmaSmallMaxLimbs), ifmaScratch(arch.MontMaxLimbs))
+			ifmaScratch(ifmaSmallMaxLimbs), ifmaScratch(mont.MaxLimbs))
 	}
-	for n := 1; n <= arch.MontMaxLimbs; n++ {
+	for n := 1; n <= mont.MaxLimbs; n++ {
 		if n > 1 && ifmaScratch(n) < ifmaScratch(n-1) {
 			t.Fatalf("ifmaScratch(%d) < ifmaScratch(%d)", n, n-1)
 		}
@@ -130,8 +131,8 @@ func TestMontIFMAModel(t *testing.T) {
 	ifmaModelOverflow = 0
 	check := func(x, y, m []uint64, what string) []uint64 {
 		t.Helper()
-		want, _ := archtest.MontWant(x, y, m)
-		k0 := arch.MontK0(m[0])
+		want, _ := monttest.Want(x, y, m)
+		k0 := mont.K0(m[0])
 		z := make([]uint64, len(m))
 		tt, ml := montMulIFMAModel(z, x, y, m, k0)
 		if ml > maxLane {
@@ -140,13 +141,13 @@ func TestMontIFMAModel(t *testing.T) {
 		for i := range want {
 			if z[i] != want[i] {
 				t.Fatalf("%s, %d limbs: limb %d differs\n m    %x\n x    %x\n y    %x\n got  %x\n want %x",
-					what, len(m), i, archtest.LimbsToBig(m), archtest.LimbsToBig(x), archtest.LimbsToBig(y),
-					archtest.LimbsToBig(z), archtest.LimbsToBig(want))
+					what, len(m), i, monttest.LimbsToBig(m), monttest.LimbsToBig(x), monttest.LimbsToBig(y),
+					monttest.LimbsToBig(z), monttest.LimbsToBig(want))
 			}
 		}
 		return tt
 	}
-	for n := 1; n <= arch.MontMaxLimbs; n++ {
+	for n := 1; n <= mont.MaxLimbs; n++ {
 		for _, kind := range []string{"random", "above-pow2", "below-pow2"} {
 			m := make([]uint64, n)
 			switch kind {
@@ -168,18 +169,18 @@ func TestMontIFMAModel(t *testing.T) {
 				m[0] -= 2 * uint64(r.Intn(1000))
 			}
 			m[0] |= 1
-			bm := archtest.LimbsToBig(m)
-			mm1 := archtest.BigToLimbs(new(big.Int).Sub(bm, big.NewInt(1)), n)
+			bm := monttest.LimbsToBig(m)
+			mm1 := monttest.BigToLimbs(new(big.Int).Sub(bm, big.NewInt(1)), n)
 			zero, one := make([]uint64, n), make([]uint64, n)
 			one[0] = 1
 			ones := make([]uint64, n)
 			for i := 0; i < n-1; i++ {
 				ones[i] = ^uint64(0)
 			}
-			if archtest.LimbsToBig(ones).Cmp(bm) >= 0 {
+			if monttest.LimbsToBig(ones).Cmp(bm) >= 0 {
 				ones = mm1
 			}
-			rnd := func() []uint64 { return archtest.BigToLimbs(new(big.Int).Rand(r, bm), n) }
+			rnd := func() []uint64 { return monttest.BigToLimbs(new(big.Int).Rand(r, bm), n) }
 			check(zero, rnd(), m, kind+" modulus, 0*random")
 			check(one, one, m, kind+" modulus, 1*1")
 			check(mm1, mm1, m, kind+" modulus, (m-1)*(m-1)")
@@ -195,14 +196,14 @@ func TestMontIFMAModel(t *testing.T) {
 		}
 		m[0] |= 1
 		m[n-1] |= 1 << 63
-		bm := archtest.LimbsToBig(m)
+		bm := monttest.LimbsToBig(m)
 		seen := [2]bool{}
 		for try := 0; try < 4000 && !(seen[0] && seen[1]); try++ {
-			x := archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
-			y := archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
+			x := monttest.BigToLimbs(new(big.Int).Rand(r, bm), n)
+			y := monttest.BigToLimbs(new(big.Int).Rand(r, bm), n)
 			tt := check(x, y, m, "final subtraction search")
 			k := 0
-			if archtest.LimbsToBig(tt).Cmp(bm) >= 0 {
+			if monttest.LimbsToBig(tt).Cmp(bm) >= 0 {
 				k = 1
 			}
 			seen[k] = true
@@ -211,11 +212,11 @@ func TestMontIFMAModel(t *testing.T) {
 			t.Fatalf("%d limbs: no operands found with t >= m: %v", n, seen[1])
 		}
 		// z aliasing x, y, both.
-		x := archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
-		y := archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
-		want, _ := archtest.MontWant(x, y, m)
-		wantSq, _ := archtest.MontWant(x, x, m)
-		k0 := arch.MontK0(m[0])
+		x := monttest.BigToLimbs(new(big.Int).Rand(r, bm), n)
+		y := monttest.BigToLimbs(new(big.Int).Rand(r, bm), n)
+		want, _ := monttest.Want(x, y, m)
+		wantSq, _ := monttest.Want(x, x, m)
+		k0 := mont.K0(m[0])
 		for _, c := range []struct {
 			what string
 			run  func() []uint64
@@ -248,17 +249,17 @@ func TestMontIFMAKernelModel(t *testing.T) {
 		t.Skipf("mont/ifma cannot run here (%s): %s", miss, im.NeedsHardware)
 	}
 	r := rand.New(rand.NewSource(53))
-	for n := 1; n <= arch.MontMaxLimbs; n++ {
+	for n := 1; n <= mont.MaxLimbs; n++ {
 		m := make([]uint64, n)
 		for i := range m {
 			m[i] = r.Uint64()
 		}
 		m[0] |= 1
 		m[n-1] |= 1 << 63
-		bm := archtest.LimbsToBig(m)
-		x := archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
-		y := archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
-		k0 := arch.MontK0(m[0]) & ifmaMask52
+		bm := monttest.LimbsToBig(m)
+		x := monttest.BigToLimbs(new(big.Int).Rand(r, bm), n)
+		y := monttest.BigToLimbs(new(big.Int).Rand(r, bm), n)
+		k0 := mont.K0(m[0]) & ifmaMask52
 		s1, s2 := make([]uint64, ifmaScratch(n)), make([]uint64, ifmaScratch(n))
 		a1, x1, m1, y1 := ifmaPrepare(s1, x, y, m)
 		a2, x2, m2, y2 := ifmaPrepare(s2, x, y, m)

@@ -4,7 +4,7 @@ package amd64
 
 import (
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/sha256"
 )
 
 // sigillBlock executes UD2, the architecturally guaranteed invalid opcode.
@@ -13,13 +13,13 @@ func sigillBlock(h *[8]uint32, p []byte)
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "sha256/planted-sigill",
-		Alg:  arch.SHA256,
+		Alg:  sha256.Name,
 		Arch: "amd64",
 		// No Requires: it must run (and crash) on every CPU model, so the
 		// suite's crash reporting is exercised everywhere.
 		Rank:    -1,
 		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: sigillBlock},
+		Funcs:   &sha256.Funcs{Block: sigillBlock},
 	})
 }
 
@@ -28,7 +28,7 @@ func init() {
 // vet's framepointer check, which stops at the first read, misses it). Only
 // the ABI trampoline sees it: "BP not restored".
 func plantedABI(h *[8]uint32, p []byte) {
-	generic.SHA256Block(h, p)
+	sha256.GenericBlock(h, p)
 	if arch.ABICheck {
 		abiClobberBP()
 	} else {
@@ -39,11 +39,11 @@ func plantedABI(h *[8]uint32, p []byte) {
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "sha256/planted-abi",
-		Alg:  arch.SHA256,
+		Alg:  sha256.Name,
 		Arch: "amd64",
 		// Runs everywhere: the clobber needs no feature.
 		Rank:    -1,
 		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: plantedABI},
+		Funcs:   &sha256.Funcs{Block: plantedABI},
 	})
 }

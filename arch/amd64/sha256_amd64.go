@@ -2,9 +2,12 @@
 
 package amd64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha256"
+)
 
-// blockSHANI and blockAVX2 consume len(p)/64 blocks; k is &arch.SHA256K, so
+// blockSHANI and blockAVX2 consume len(p)/64 blocks; k is &sha256.K, so
 // the round constants live in one place.
 
 //go:noescape
@@ -15,17 +18,17 @@ func blockAVX2(h *[8]uint32, p []byte, k *[64]uint32)
 
 func sha256SHANI(h *[8]uint32, p []byte) {
 	if arch.ABICheck {
-		abiBlockSHANI(h, p, &arch.SHA256K)
+		abiBlockSHANI(h, p, &sha256.K)
 	} else {
-		blockSHANI(h, p, &arch.SHA256K)
+		blockSHANI(h, p, &sha256.K)
 	}
 }
 
 func sha256AVX2(h *[8]uint32, p []byte) {
 	if arch.ABICheck {
-		abiBlockAVX2(h, p, &arch.SHA256K)
+		abiBlockAVX2(h, p, &sha256.K)
 	} else {
-		blockAVX2(h, p, &arch.SHA256K)
+		blockAVX2(h, p, &sha256.K)
 	}
 }
 
@@ -33,7 +36,7 @@ func init() {
 	arch.Register(
 		&arch.Impl{
 			Name: "sha256/shani",
-			Alg:  arch.SHA256,
+			Alg:  sha256.Name,
 			Arch: "amd64",
 			// SHA256RNDS2/MSG1/MSG2; PSHUFB (ssse3) for the byte swap,
 			// sse41 because every SHA-NI CPU has it and the level is
@@ -50,11 +53,11 @@ func init() {
 			// emulated models skip it as "missing feature shani".
 			// Dedicated instructions beat any vector/scalar level.
 			Rank:  30,
-			Funcs: &arch.SHA256Funcs{Block: sha256SHANI},
+			Funcs: &sha256.Funcs{Block: sha256SHANI},
 		},
 		&arch.Impl{
 			Name: "sha256/avx2",
-			Alg:  arch.SHA256,
+			Alg:  sha256.Name,
 			Arch: "amd64",
 			// VEX 256-bit schedule (avx, avx2), RORX rotations (bmi2).
 			Requires: []string{"avx", "avx2", "bmi2"},
@@ -71,7 +74,7 @@ func init() {
 			},
 			// Below SHA-NI, above portable Go.
 			Rank:  20,
-			Funcs: &arch.SHA256Funcs{Block: sha256AVX2},
+			Funcs: &sha256.Funcs{Block: sha256AVX2},
 		},
 	)
 }

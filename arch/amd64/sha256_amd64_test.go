@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/sha256"
+	"github.com/xarchlab/xarch/family/sha256/sha256test"
 )
 
 // levels this package must register; a missing one is a failure, not a skip.
@@ -41,8 +42,8 @@ func TestFeatures(t *testing.T) {
 }
 
 // TestSHA256Levels runs the shared conformance checks on every usable
-// SHA-256 level (see archtest.SHA256Levels).
-func TestSHA256Levels(t *testing.T) { archtest.SHA256Levels(t, "amd64") }
+// SHA-256 level (see sha256test.Levels).
+func TestSHA256Levels(t *testing.T) { sha256test.Levels(t, "amd64") }
 
 func TestRegistered(t *testing.T) {
 	for _, name := range ownLevels {
@@ -68,7 +69,7 @@ func TestRegistered(t *testing.T) {
 	} else if ok && !im.Planted {
 		t.Errorf("planted level not marked Planted")
 	}
-	best := arch.State{Detected: arch.Detect()}.Best(arch.SHA256)
+	best := arch.State{Detected: arch.Detect()}.Best(sha256.Name)
 	t.Logf("dispatch picks %s", best.Name)
 }
 
@@ -85,15 +86,15 @@ func BenchmarkSHA256(b *testing.B) {
 	st := arch.State{Detected: arch.Detect()}
 	buf := make([]byte, 8192)
 	for _, im := range arch.Impls() {
-		if im.Alg != arch.SHA256 || im.Planted || st.Missing(im) != "" {
+		if im.Alg != sha256.Name || im.Planted || st.Missing(im) != "" {
 			continue
 		}
 		im := im
 		b.Run(strings.TrimPrefix(im.Name, "sha256/"), func(b *testing.B) {
-			h := arch.SHA256Init
+			h := sha256.Init
 			b.SetBytes(int64(len(buf)))
 			for i := 0; i < b.N; i++ {
-				arch.SHA256BlockOf(im)(&h, buf)
+				sha256.BlockOf(im)(&h, buf)
 			}
 		})
 	}

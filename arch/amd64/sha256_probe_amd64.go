@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha256"
 )
 
 // A known-answer probe for "shani": SHA256RNDS2, SHA256MSG1 and SHA256MSG2
@@ -28,16 +29,16 @@ func shaniProbe(in *[6][4]uint32, out *[3][4]uint32)
 // shows). The message groups are K[16..19], K[20..23], K[28..31]: "abc"'s
 // own words are mostly zero, which would hide a wrong sigma.
 func shaniProbeInput() (in [6][4]uint32) {
-	h := arch.SHA256Init
+	h := sha256.Init
 	in[0] = [4]uint32{h[7], h[6], h[3], h[2]} // CDGH: H G D C
 	in[1] = [4]uint32{h[5], h[4], h[1], h[0]} // ABEF: F E B A
 	abc := [4]uint32{0x61626380, 0, 0, 0}
 	for i := range in[2] {
-		in[2][i] = abc[i] + arch.SHA256K[i]
+		in[2][i] = abc[i] + sha256.K[i]
 	}
-	copy(in[3][:], arch.SHA256K[16:20])
-	copy(in[4][:], arch.SHA256K[20:24])
-	copy(in[5][:], arch.SHA256K[28:32])
+	copy(in[3][:], sha256.K[16:20])
+	copy(in[4][:], sha256.K[20:24])
+	copy(in[5][:], sha256.K[28:32])
 	return in
 }
 

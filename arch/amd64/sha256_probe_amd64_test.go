@@ -6,8 +6,9 @@ import (
 	"encoding/binary"
 	"testing"
 
-	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/sha256"
+	"github.com/xarchlab/xarch/family/sha256/sha256test"
 )
 
 // TestSHANIProbeModelFIPS holds the Go model to FIPS 180-4's SHA-256("abc")
@@ -42,7 +43,7 @@ func shaniModelBlock(h *[8]uint32, p []byte) {
 		}
 		var wk [4]uint32
 		for i := range wk {
-			wk[i] = w[g%4][i] + arch.SHA256K[4*g+i]
+			wk[i] = w[g%4][i] + sha256.K[4*g+i]
 		}
 		abef, cdgh = sha256rnds2Model(cdgh, abef, wk), abef
 		hi := [4]uint32{wk[2], wk[3]}
@@ -59,7 +60,7 @@ func shaniModelBlock(h *[8]uint32, p []byte) {
 }
 
 func TestSHANIProbeModelDigest(t *testing.T) {
-	archtest.SHA256FromBlock(t, "the SHA-NI instruction models", func(h *[8]uint32, p []byte) {
+	sha256test.FromBlock(t, "the SHA-NI instruction models", func(h *[8]uint32, p []byte) {
 		for ; len(p) >= 64; p = p[64:] {
 			shaniModelBlock(h, p)
 		}

@@ -2,10 +2,13 @@
 
 package amd64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha512"
+)
 
 // sha512BlockAVX2 consumes len(p)/128 blocks, one at a time (its schedule:
-// four words of one block per YMM). k is &arch.SHA512K, so the round
+// four words of one block per YMM). k is &sha512.K, so the round
 // constants live in one place.
 //
 //go:noescape
@@ -21,7 +24,7 @@ func sha512BlockAVX2Lanes(h *[8]uint64, p []byte, k *[80]uint64, kl *[64]uint64)
 
 // sha512KLanes[4s..4s+3] = K[48+2s], K[49+2s], K[16+2s], K[17+2s]: the
 // constants of step s of sha512BlockAVX2Lanes (lane 0, lane 1), one
-// 32-byte operand. Rearranged from arch.SHA512K at init.
+// 32-byte operand. Rearranged from sha512.K at init.
 var sha512KLanes [64]uint64
 
 // sha512LanesMinBlocks: below this the lanes kernel's prologue (words 16-47
@@ -32,21 +35,21 @@ const sha512LanesMinBlocks = 3
 func sha512AVX2(h *[8]uint64, p []byte) {
 	if len(p) >= sha512LanesMinBlocks*128 {
 		if arch.ABICheck {
-			abiSha512BlockAVX2Lanes(h, p, &arch.SHA512K, &sha512KLanes)
+			abiSha512BlockAVX2Lanes(h, p, &sha512.K, &sha512KLanes)
 		} else {
-			sha512BlockAVX2Lanes(h, p, &arch.SHA512K, &sha512KLanes)
+			sha512BlockAVX2Lanes(h, p, &sha512.K, &sha512KLanes)
 		}
 		return
 	}
 	if arch.ABICheck {
-		abiSha512BlockAVX2(h, p, &arch.SHA512K)
+		abiSha512BlockAVX2(h, p, &sha512.K)
 	} else {
-		sha512BlockAVX2(h, p, &arch.SHA512K)
+		sha512BlockAVX2(h, p, &sha512.K)
 	}
 }
 
 func init() {
-	k := &arch.SHA512K
+	k := &sha512.K
 	for s := 0; s < 16; s++ {
 		sha512KLanes[4*s] = k[48+2*s]
 		sha512KLanes[4*s+1] = k[49+2*s]
@@ -55,7 +58,7 @@ func init() {
 	}
 	arch.Register(&arch.Impl{
 		Name: "sha512/avx2",
-		Alg:  arch.SHA512,
+		Alg:  sha512.Name,
 		Arch: "amd64",
 		// VEX 256-bit schedule (avx, avx2: VPERM2I128, VPALIGNR, 256-bit
 		// shifts and VPSHUFB), RORX for the rounds' rotations (bmi2).
@@ -83,6 +86,6 @@ func init() {
 		},
 		// Above portable Go (0).
 		Rank:  20,
-		Funcs: &arch.SHA512Funcs{Block: sha512AVX2},
+		Funcs: &sha512.Funcs{Block: sha512AVX2},
 	})
 }

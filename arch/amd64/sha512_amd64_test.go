@@ -3,7 +3,7 @@
 package amd64
 
 import (
-	"crypto/sha512"
+	cryptosha512 "crypto/sha512"
 	"fmt"
 	"math/rand"
 	"strings"
@@ -11,12 +11,13 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/sha512"
+	"github.com/xarchlab/xarch/family/sha512/sha512test"
 )
 
 // TestSHA512Levels runs the shared conformance checks on every usable
-// SHA-512 level (see archtest.SHA512Levels).
-func TestSHA512Levels(t *testing.T) { archtest.SHA512Levels(t, "amd64") }
+// SHA-512 level (see sha512test.Levels).
+func TestSHA512Levels(t *testing.T) { sha512test.Levels(t, "amd64") }
 
 // TestSHA512AVX2Kernels calls both assembly kernels of sha512/avx2 directly
 // (the level's Go side picks one by length), for 1..40 blocks at every
@@ -35,15 +36,15 @@ func TestSHA512AVX2Kernels(t *testing.T) {
 				h0[i] = r.Uint64()
 			}
 			want := h0
-			generic.SHA512Block(&want, p)
+			sha512.GenericBlock(&want, p)
 			got := h0
-			sha512BlockAVX2(&got, p, &arch.SHA512K)
+			sha512BlockAVX2(&got, p, &sha512.K)
 			if got != want {
 				t.Fatalf("sha512BlockAVX2, %d blocks at offset %d: got %016x want %016x", nb, off, got, want)
 			}
 			if nb >= 2 {
 				got = h0
-				sha512BlockAVX2Lanes(&got, p, &arch.SHA512K, &sha512KLanes)
+				sha512BlockAVX2Lanes(&got, p, &sha512.K, &sha512KLanes)
 				if got != want {
 					t.Fatalf("sha512BlockAVX2Lanes, %d blocks at offset %d: got %016x want %016x", nb, off, got, want)
 				}
@@ -54,25 +55,25 @@ func TestSHA512AVX2Kernels(t *testing.T) {
 
 // BenchmarkSHA512 compares every usable level with crypto/sha512 on whole
 // messages, padding included: go test -run X -bench SHA512 ./arch/amd64
-// "sum" is arch.SHA512Sum (a new digest per message, two allocations);
+// "sum" is sha512.Sum (a new digest per message, two allocations);
 // "loop" is the runner's speed loop (Reset, Write, SumTo on one digest,
 // no allocation), the work `openssl speed -evp sha512` times per buffer.
 func BenchmarkSHA512(b *testing.B) {
 	st := arch.State{Detected: arch.Detect()}
-	v, _ := arch.SHA512VariantByName("sha512")
+	v, _ := sha512.VariantByName("sha512")
 	for _, n := range []int{16, 16384} {
 		msg := make([]byte, n)
 		b.Run(fmt.Sprintf("go/%d", n), func(b *testing.B) {
 			b.SetBytes(int64(n))
 			for i := 0; i < b.N; i++ {
-				sha512.Sum512(msg)
+				cryptosha512.Sum512(msg)
 			}
 		})
 		for _, im := range arch.Impls() {
-			if im.Alg != arch.SHA512 || im.Planted || st.Missing(im) != "" {
+			if im.Alg != sha512.Name || im.Planted || st.Missing(im) != "" {
 				continue
 			}
-			f, err := arch.SHA512Of(im)
+			f, err := sha512.Of(im)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -80,11 +81,11 @@ func BenchmarkSHA512(b *testing.B) {
 			b.Run(fmt.Sprintf("%s-sum/%d", name, n), func(b *testing.B) {
 				b.SetBytes(int64(n))
 				for i := 0; i < b.N; i++ {
-					arch.SHA512Sum(f.Block, v, msg)
+					sha512.Sum(f.Block, v, msg)
 				}
 			})
 			b.Run(fmt.Sprintf("%s-loop/%d", name, n), func(b *testing.B) {
-				d := arch.NewSHA512(f.Block, v)
+				d := sha512.New(f.Block, v)
 				out := make([]byte, d.Size())
 				b.SetBytes(int64(n))
 				for i := 0; i < b.N; i++ {

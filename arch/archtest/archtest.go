@@ -1,7 +1,7 @@
-// Package archtest holds the conformance checks every arch/<goarch> test
-// package runs on its kernels: each usable level against the standard
-// library, over the lengths, offsets and chaining states its Tuning makes
-// interesting. It is target-side code (built by gccgo 12 for sparc64), so
+// Package archtest holds the family-free machinery of the conformance checks
+// every arch/<goarch> test package runs: level selection, guard pages, ABI
+// and memory-operand checks, feature probes. Each family's own checks are in
+// family/<f>/<f>test. It is target-side code (built by gccgo 12 for sparc64), so
 // Go 1.18 and the standard library only.
 package archtest
 
@@ -36,7 +36,7 @@ func Detected() map[string]bool {
 }
 
 // Levels returns the non-planted levels of alg registered for goarch (and
-// for arch/generic when withGeneric) that this CPU can run, in table order,
+// for the families' generic levels when withGeneric) that this CPU can run, in table order,
 // logging each level it leaves out and why.
 func Levels(tb testing.TB, alg, goarch string, withGeneric bool) []*arch.Impl {
 	tb.Helper()
@@ -63,8 +63,8 @@ func Levels(tb testing.TB, alg, goarch string, withGeneric bool) []*arch.Impl {
 // SubtestName is a level name usable as one -test.run element.
 func SubtestName(level string) string { return strings.Replace(level, "/", "_", -1) }
 
-// names lists the levels' names, sorted, for a log line.
-func names(levels []*arch.Impl) string {
+// Names lists the levels' names, sorted, for a log line.
+func Names(levels []*arch.Impl) string {
 	var s []string
 	for _, im := range levels {
 		s = append(s, im.Name)
@@ -73,8 +73,8 @@ func names(levels []*arch.Impl) string {
 	return strings.Join(s, ", ")
 }
 
-// reproduce says how to rerun the failing (sub)test on its own.
-func reproduce(t *testing.T, goarch string) string {
+// Reproduce says how to rerun the failing (sub)test on its own.
+func Reproduce(t *testing.T, goarch string) string {
 	return fmt.Sprintf("reproduce: go test ./arch/%s -run '^%s$' (cross arches: GOARCH=%s go test -c, run under qemu as ci/cross-unit-tests.sh %s does)",
 		goarch, t.Name(), goarch, goarch)
 }
@@ -129,9 +129,9 @@ func FirstDiff(got, want []byte) string {
 	return "no difference"
 }
 
-// noGuardPages fails on linux, where mmap and mprotect must work, and
+// NoGuardPages fails on linux, where mmap and mprotect must work, and
 // skips, saying why, elsewhere.
-func noGuardPages(t *testing.T, err error) {
+func NoGuardPages(t *testing.T, err error) {
 	t.Helper()
 	if runtime.GOOS == "linux" {
 		t.Fatalf("guard pages: %v", err)

@@ -4,10 +4,10 @@ package archtest
 
 import "syscall"
 
-// guardedPages maps n read-write pages, each with a PROT_NONE page before
+// GuardedPages maps n read-write pages, each with a PROT_NONE page before
 // and after it (2n+1 pages in all), so a kernel that touches one byte
 // outside a buffer placed flush against a page edge faults.
-func guardedPages(n int) (pages [][]byte, release func(), err error) {
+func GuardedPages(n int) (pages [][]byte, release func(), err error) {
 	pg := syscall.Getpagesize()
 	mem, err := syscall.Mmap(-1, 0, (2*n+1)*pg, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {

@@ -7,6 +7,6 @@ import (
 	"runtime"
 )
 
-func guardedPages(n int) ([][]byte, func(), error) {
+func GuardedPages(n int) ([][]byte, func(), error) {
 	return nil, nil, fmt.Errorf("guard pages are only set up on linux, not %s", runtime.GOOS)
 }

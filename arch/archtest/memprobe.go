@@ -22,7 +22,7 @@ import (
 // for at least one.
 func MemProbes(t *testing.T, want int) {
 	t.Helper()
-	pages, release, err := guardedPages(1)
+	pages, release, err := GuardedPages(1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package archtest
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
@@ -31,23 +30,4 @@ func Probe(t *testing.T, feature, instr string, wantLen int) {
 		t.Fatalf("%s not faithfully executed (feature %s):\n want %x\n got  %x", instr, feature, want, got)
 	}
 	t.Logf("%s known answer matches: %x", instr, got)
-}
-
-// SHA256FromBlock hashes messages of several lengths ("abc" among them)
-// with block as the compression function and requires crypto/sha256's
-// digests: how a Go model of SHA-2 instructions proves itself whole.
-func SHA256FromBlock(t *testing.T, what string, block func(h *[8]uint32, p []byte)) {
-	t.Helper()
-	for _, n := range []int{0, 3, 55, 56, 64, 200} {
-		msg := make([]byte, n)
-		for i := range msg {
-			msg[i] = byte(i*7 + n)
-		}
-		if n == 3 {
-			msg = []byte("abc")
-		}
-		if got, want := arch.SHA256Sum(block, msg), sha256.Sum256(msg); got != want {
-			t.Fatalf("SHA-256 of %d bytes from %s = %x, want %x", n, what, got, want)
-		}
-	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/mont/monttest"
 )
 
 func TestABIConforming(t *testing.T) {
@@ -52,7 +53,7 @@ func TestABIFault(t *testing.T) { archtest.ABIFault(t, abiConformingNop) }
 // The mont family has no wire op yet for ABILevels to run: its level
 // checks, with every kernel call through the trampoline.
 func TestABIMontLevels(t *testing.T) {
-	archtest.WithABI(func() { archtest.MontLevels(t, "arm64") })
+	archtest.WithABI(func() { monttest.Levels(t, "arm64") })
 	if kMontMulARMv8.Calls == 0 {
 		t.Fatal("montMulARMv8 never ran through the trampoline")
 	}

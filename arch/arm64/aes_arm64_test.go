@@ -8,6 +8,8 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/aes/aestest"
 )
 
 // The assembly level must be in the table whenever it can be built (gc).
@@ -20,8 +22,8 @@ func TestAESARMv8Registered(t *testing.T) {
 		t.Logf("aes/armv8 not built with %s", runtime.Compiler)
 		return
 	}
-	f := arch.AESFuncsOf(im)
-	if im.Alg != arch.AES || im.Planted || im.Rank != 30 || f == nil ||
+	f := aes.FuncsOf(im)
+	if im.Alg != aes.Name || im.Planted || im.Rank != 30 || f == nil ||
 		f.Encrypt == nil || f.Decrypt == nil || f.CBCEncrypt == nil || f.CBCDecrypt == nil || f.CTR == nil {
 		t.Fatalf("aes/armv8 registered wrongly: %+v", im)
 	}
@@ -48,11 +50,11 @@ func TestAESProbe(t *testing.T) {
 const testInterleave = 8
 
 // TestAESLevels runs the shared conformance checks on every usable AES
-// level, generic included (see archtest.AESLevels); lengths and carry
+// level, generic included (see aestest.Levels); lengths and carry
 // positions come from each level's Tuning. Reproduce one level with
 // GOARCH=arm64 go test -c -o a.test ./arch/arm64/ && qemu-aarch64-static -cpu max ./a.test -test.run 'TestAESLevels/aes_armv8'.
 func TestAESLevels(t *testing.T) {
-	archtest.AESLevels(t, "arm64", archtest.AESOptions{Generic: true, MaxBlocks: 3*testInterleave + 1})
+	aestest.Levels(t, "arm64", aestest.Options{Generic: true, MaxBlocks: 3*testInterleave + 1})
 }
 
 // The wrappers reject what the assembly would misread.
@@ -61,7 +63,7 @@ func TestAESARMv8BadInput(t *testing.T) {
 	if !ok {
 		t.Skipf("aes/armv8 not built with %s", runtime.Compiler)
 	}
-	archtest.AESBadInput(t, im)
+	aestest.BadInput(t, im)
 }
 
 func mustHex(t *testing.T, s string) []byte {

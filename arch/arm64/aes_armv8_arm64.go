@@ -2,7 +2,10 @@
 
 package arm64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+)
 
 // Tuning of aes/armv8 (see aes_armv8_arm64.s).
 const (
@@ -21,7 +24,7 @@ const (
 func init() {
 	arch.Register(&arch.Impl{
 		Name:     "aes/armv8",
-		Alg:      arch.AES,
+		Alg:      aes.Name,
 		Arch:     "arm64",
 		Requires: []string{"asimd", "aes"},
 		// CBC encryption is serial (cbc_encrypt_interleave 1). Edges for
@@ -33,10 +36,10 @@ func init() {
 			{Name: "cbc_encrypt_interleave", Value: 1, Unit: arch.Blocks},
 		},
 		Rank: 30,
-		// Enc and Dec of arch.ExpandAESKey are used as they are: AESE takes
+		// Enc and Dec of aes.ExpandKey are used as they are: AESE takes
 		// keys 0..Nr-1 in Enc order, AESD the Dec (equivalent inverse
 		// cipher) schedule in its stored order, so no Priv layout is needed.
-		Funcs: &arch.AESFuncs{
+		Funcs: &aes.Funcs{
 			Encrypt:    aesEncryptARMv8,
 			Decrypt:    aesDecryptARMv8,
 			CBCEncrypt: aesCBCEncryptARMv8,
@@ -50,7 +53,7 @@ func init() {
 // aesCheck validates what the assembly trusts: a known round count, a
 // schedule long enough for it, and equal whole-block lengths. It returns the
 // number of blocks.
-func aesCheck(k *arch.AESKey, sched, dst, src []byte) int {
+func aesCheck(k *aes.Key, sched, dst, src []byte) int {
 	if k.Rounds != 10 && k.Rounds != 12 && k.Rounds != 14 {
 		panic("aes/armv8: bad round count")
 	}
@@ -63,7 +66,7 @@ func aesCheck(k *arch.AESKey, sched, dst, src []byte) int {
 	return len(src) / 16
 }
 
-func aesEncryptARMv8(k *arch.AESKey, dst, src []byte) {
+func aesEncryptARMv8(k *aes.Key, dst, src []byte) {
 	if n := aesCheck(k, k.Enc, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiEcbEncARMv8(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
@@ -73,7 +76,7 @@ func aesEncryptARMv8(k *arch.AESKey, dst, src []byte) {
 	}
 }
 
-func aesDecryptARMv8(k *arch.AESKey, dst, src []byte) {
+func aesDecryptARMv8(k *aes.Key, dst, src []byte) {
 	if n := aesCheck(k, k.Dec, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiEcbDecARMv8(k.Rounds, &k.Dec[0], &dst[0], &src[0], n)
@@ -83,7 +86,7 @@ func aesDecryptARMv8(k *arch.AESKey, dst, src []byte) {
 	}
 }
 
-func aesCBCEncryptARMv8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func aesCBCEncryptARMv8(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck(k, k.Enc, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiCbcEncARMv8(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
@@ -93,7 +96,7 @@ func aesCBCEncryptARMv8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
-func aesCBCDecryptARMv8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func aesCBCDecryptARMv8(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck(k, k.Dec, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiCbcDecARMv8(k.Rounds, &k.Dec[0], iv, &dst[0], &src[0], n)
@@ -106,9 +109,9 @@ func aesCBCDecryptARMv8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 // aesCTRARMv8: the kernel steps only the low 64 bits of its counters, so a
 // call is split where they wrap (arch.CTRRun, once in 2^64 blocks); the
 // kernel carries into the high half when its last block ran them out.
-func aesCTRARMv8(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
+func aesCTRARMv8(k *aes.Key, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck(k, k.Enc, dst, src); n > 0 {
-		if m := arch.CTRRun(ctr, n, 64); m < n {
+		if m := aes.CTRRun(ctr, n, 64); m < n {
 			ctrSplitARMv8(k, ctr, dst, src, m)
 			return
 		}
@@ -125,7 +128,7 @@ func aesCTRARMv8(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
 // arguments in registers.
 //
 //go:noinline
-func ctrSplitARMv8(k *arch.AESKey, ctr *[16]byte, dst, src []byte, m int) {
+func ctrSplitARMv8(k *aes.Key, ctr *[16]byte, dst, src []byte, m int) {
 	if arch.ABICheck {
 		abiCtrARMv8(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], m)
 	} else {
@@ -179,7 +182,7 @@ func probeAESE() (want, got []byte) {
 func aeseAesmcModel(key, in [16]byte) [16]byte {
 	var s, t [16]byte
 	for i := range s {
-		s[i] = arch.AESSbox(in[i] ^ key[i])
+		s[i] = aes.Sbox(in[i] ^ key[i])
 	}
 	// ShiftRows: row r moves left by r columns.
 	for c := 0; c < 4; c++ {
@@ -189,10 +192,10 @@ func aeseAesmcModel(key, in [16]byte) [16]byte {
 	}
 	for c := 0; c < 4; c++ {
 		a0, a1, a2, a3 := t[4*c], t[4*c+1], t[4*c+2], t[4*c+3]
-		s[4*c] = arch.GFMul(a0, 2) ^ arch.GFMul(a1, 3) ^ a2 ^ a3
-		s[4*c+1] = a0 ^ arch.GFMul(a1, 2) ^ arch.GFMul(a2, 3) ^ a3
-		s[4*c+2] = a0 ^ a1 ^ arch.GFMul(a2, 2) ^ arch.GFMul(a3, 3)
-		s[4*c+3] = arch.GFMul(a0, 3) ^ a1 ^ a2 ^ arch.GFMul(a3, 2)
+		s[4*c] = aes.GFMul(a0, 2) ^ aes.GFMul(a1, 3) ^ a2 ^ a3
+		s[4*c+1] = a0 ^ aes.GFMul(a1, 2) ^ aes.GFMul(a2, 3) ^ a3
+		s[4*c+2] = a0 ^ a1 ^ aes.GFMul(a2, 2) ^ aes.GFMul(a3, 3)
+		s[4*c+3] = aes.GFMul(a0, 3) ^ a1 ^ a2 ^ aes.GFMul(a3, 2)
 	}
 	return s
 }

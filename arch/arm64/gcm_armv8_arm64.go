@@ -2,7 +2,11 @@
 
 package arm64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
+)
 
 // Tuning of aes-gcm/armv8 (see gcm_armv8_arm64.s).
 const (
@@ -38,7 +42,7 @@ type gcmKeyARMv8 [8*32 + 16]byte
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes-gcm/armv8",
-		Alg:  arch.GCM,
+		Alg:  gcm.Name,
 		Arch: "arm64",
 		// AESE/AESMC for CTR, PMULL/PMULL2 for GHASH, NEON for the rest.
 		Requires: []string{"asimd", "aes", "pmull"},
@@ -49,7 +53,7 @@ func init() {
 			{Name: "narrow_interleave", Value: gcmNarrowInterleave, Unit: arch.Blocks},
 			{Name: "wide_min_bytes", Value: gcmWideMinDefault, Unit: arch.Bytes, Var: &gcmWideMinBytes},
 		},
-		Funcs: &arch.GCMFuncs{
+		Funcs: &gcm.Funcs{
 			AES:   aesARMv8Funcs(),
 			Init:  gcmInitARMv8Go,
 			GHASH: gcmGHASHARMv8Go,
@@ -61,12 +65,12 @@ func init() {
 }
 
 // aesARMv8Funcs is aes/armv8's registered entry points, the AES level
-// underneath: its key schedule (arch.ExpandAESKey's Enc) is the one the
+// underneath: its key schedule (aes.ExpandKey's Enc) is the one the
 // stitched kernels read. aes_armv8_arm64.go registers it first (the go
 // command initializes a package's files in name order).
-func aesARMv8Funcs() *arch.AESFuncs {
+func aesARMv8Funcs() *aes.Funcs {
 	if im, ok := arch.Lookup("aes/armv8"); ok {
-		if f := arch.AESFuncsOf(im); f != nil && f.Expand == nil {
+		if f := aes.FuncsOf(im); f != nil && f.Expand == nil {
 			return f
 		}
 	}
@@ -94,7 +98,7 @@ func gcmGHASHARMv8Go(hk interface{}, y *[16]byte, p []byte) {
 }
 
 // gcmCheck validates what the assembly trusts and returns the block count.
-func gcmCheck(k *arch.AESKey, dst, src []byte) int {
+func gcmCheck(k *aes.Key, dst, src []byte) int {
 	if k.Rounds != 10 && k.Rounds != 12 && k.Rounds != 14 {
 		panic("aes-gcm/armv8: bad round count")
 	}
@@ -107,7 +111,7 @@ func gcmCheck(k *arch.AESKey, dst, src []byte) int {
 	return len(src) / 16
 }
 
-func gcmSealARMv8Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmSealARMv8Go(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKeyARMv8)
 	if n := gcmCheck(k, dst, src); n > 0 {
 		if arch.ABICheck {
@@ -118,7 +122,7 @@ func gcmSealARMv8Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src [
 	}
 }
 
-func gcmOpenARMv8Go(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmOpenARMv8Go(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKeyARMv8)
 	if n := gcmCheck(k, dst, src); n > 0 {
 		if arch.ABICheck {

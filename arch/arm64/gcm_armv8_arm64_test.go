@@ -12,7 +12,8 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
 )
 
 func TestGCMARMv8Registered(t *testing.T) {
@@ -20,14 +21,14 @@ func TestGCMARMv8Registered(t *testing.T) {
 	if !ok {
 		t.Fatal("aes-gcm/armv8 is not registered")
 	}
-	g, err := arch.GCMOf(im)
+	g, err := gcm.Of(im)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if im.Alg != arch.GCM || im.Planted || im.Rank != 30 || g.Seal == nil || g.Open == nil {
+	if im.Alg != gcm.Name || im.Planted || im.Rank != 30 || g.Seal == nil || g.Open == nil {
 		t.Fatalf("aes-gcm/armv8 registered wrongly: %+v", im)
 	}
-	if aes, ok := arch.Lookup("aes/armv8"); !ok || g.AES != arch.AESFuncsOf(aes) {
+	if aesIm, ok := arch.Lookup("aes/armv8"); !ok || g.AES != aes.FuncsOf(aesIm) {
 		t.Fatal("aes-gcm/armv8 does not run on aes/armv8's entry points")
 	}
 	if req := strings.Join(im.Requires, ","); req != "asimd,aes,pmull" {
@@ -69,7 +70,7 @@ func TestCLMulModel(t *testing.T) {
 		r.Read(y[:])
 		r.Read(x[:])
 		want := y
-		generic.GHASH(generic.GHASHInit(&h), &want, x[:])
+		gcm.GenericGHASH(gcm.GenericGHASHInit(&h), &want, x[:])
 		got := gcmModelMul(xorBlock(y, x), h)
 		if got != want {
 			t.Fatalf("model GHASH step: (y^x)*H with y %x x %x H %x = %x, generic says %x", y, x, h, got, want)
@@ -124,7 +125,7 @@ func gcmModelMul(xb, hb [16]byte) [16]byte {
 	return fromNatural([2]uint64{lo[0] ^ u0, a[0] ^ u1})
 }
 
-func gcmARMv8(t *testing.T) *arch.GCMFuncs {
+func gcmARMv8(t *testing.T) *gcm.Funcs {
 	t.Helper()
 	im, ok := arch.Lookup("aes-gcm/armv8")
 	if !ok {
@@ -133,7 +134,7 @@ func gcmARMv8(t *testing.T) *arch.GCMFuncs {
 	if why := (arch.State{Detected: arch.Detect()}).Missing(im); why != "" {
 		t.Skipf("aes-gcm/armv8 cannot run here: %s", why)
 	}
-	g, err := arch.GCMOf(im)
+	g, err := gcm.Of(im)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,11 +157,11 @@ func TestGCMInitTable(t *testing.T) {
 			}
 		}
 		tbl := g.Init(&h).(*gcmKeyARMv8)
-		gk := generic.GHASHInit(&h)
+		gk := gcm.GenericGHASHInit(&h)
 		p := [16]byte{0x80} // 1
 		for k := 1; k <= 8; k++ {
 			var y [16]byte
-			generic.GHASH(gk, &y, p[:])
+			gcm.GenericGHASH(gk, &y, p[:])
 			p = y // H^k
 			n := natural(p)
 			e := tbl[32*(8-k):]
@@ -189,24 +190,24 @@ func TestGCMInitTable(t *testing.T) {
 // the generic level, in bulk: the keystream by one ECB call over all the
 // counter blocks, GHASH by one call over all the ciphertext.
 func gcmRef(key []byte, ctr, y *[16]byte, dst, src []byte, open bool) {
-	k := generic.GenericAES.ExpandKey(key)
+	k := aes.Generic.ExpandKey(key)
 	ks := make([]byte, len(src))
 	for i := 0; i < len(ks); i += 16 {
 		copy(ks[i:], ctr[:])
-		arch.GCMInc32(ctr)
+		gcm.Inc32(ctr)
 	}
-	generic.GenericAES.Encrypt(k, ks, ks)
+	aes.Generic.Encrypt(k, ks, ks)
 	var h [16]byte
-	generic.GenericAES.Encrypt(k, h[:], h[:])
-	hk := generic.GHASHInit(&h)
+	aes.Generic.Encrypt(k, h[:], h[:])
+	hk := gcm.GenericGHASHInit(&h)
 	if open {
-		generic.GHASH(hk, y, src)
+		gcm.GenericGHASH(hk, y, src)
 	}
 	for i := range dst {
 		dst[i] = src[i] ^ ks[i]
 	}
 	if !open {
-		generic.GHASH(hk, y, dst)
+		gcm.GenericGHASH(hk, y, dst)
 	}
 }
 
@@ -219,7 +220,7 @@ func gcmRef(key []byte, ctr, y *[16]byte, dst, src []byte, open bool) {
 func TestGCMWideMin(t *testing.T) {
 	g := gcmARMv8(t)
 	defer func(v int) { gcmWideMinBytes = v }(gcmWideMinBytes)
-	gen := &arch.GCMFuncs{AES: generic.GenericAES, Init: generic.GHASHInit, GHASH: generic.GHASH}
+	gen := &gcm.Funcs{AES: aes.Generic, Init: gcm.GenericGHASHInit, GHASH: gcm.GenericGHASH}
 	r := rand.New(rand.NewSource(3))
 	for _, v := range []int{0, 16, 512, 1 << 20} {
 		gcmWideMinBytes = v
@@ -294,15 +295,15 @@ func TestGCMWideMin(t *testing.T) {
 			}
 			key, iv, aad := archtest.RandBytes(r, 16), archtest.RandBytes(r, 12), archtest.RandBytes(r, 5)
 			pt := archtest.RandBytes(r, n)
-			want, err := arch.GCMSeal(gen, key, iv, aad, pt, 16)
+			want, err := gcm.Seal(gen, key, iv, aad, pt, 16)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := arch.GCMSeal(g, key, iv, aad, pt, 16)
+			got, err := gcm.Seal(g, key, iv, aad, pt, 16)
 			if err != nil || !bytes.Equal(got, want) {
 				t.Fatalf("wide_min_bytes %d: seal of %d bytes differs from generic (err %v)", v, n, err)
 			}
-			back, err := arch.GCMOpen(g, key, iv, aad, want, 16)
+			back, err := gcm.Open(g, key, iv, aad, want, 16)
 			if err != nil || !bytes.Equal(back, pt) {
 				t.Fatalf("wide_min_bytes %d: open of %d bytes failed (err %v)", v, n, err)
 			}

@@ -2,7 +2,10 @@
 
 package arm64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/mont"
+)
 
 // Tuning of mont/armv8 (see mont_armv8_arm64.s).
 const (
@@ -22,7 +25,7 @@ const (
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "mont/armv8",
-		Alg:  arch.Mont,
+		Alg:  mont.Name,
 		Arch: "arm64",
 		// MUL, UMULH, ADDS/ADCS and LDP/STP are base ARMv8.0 A64: every
 		// arm64 CPU has them, so no feature is required.
@@ -32,11 +35,11 @@ func init() {
 			{Name: "unroll", Value: montUnroll, Unit: arch.Other},
 			{Name: "min_limbs", Value: 1, Unit: arch.Blocks},
 			{Name: "unroll_min_limbs", Value: montUnrollMinLimbs, Unit: arch.Blocks},
-			{Name: "max_limbs", Value: arch.MontMaxLimbs, Unit: arch.Blocks},
+			{Name: "max_limbs", Value: mont.MaxLimbs, Unit: arch.Blocks},
 		},
 		// Above generic (0).
 		Rank:  20,
-		Funcs: &arch.MontFuncs{Mul: montMulARMv8Go},
+		Funcs: &mont.Funcs{Mul: montMulARMv8Go},
 	})
 }
 
@@ -44,13 +47,13 @@ func init() {
 // receives the word each pass shifts out (always zero), so the assembly
 // stores every pass's limbs one word down without a special first limb.
 // t[n] (0 or 1) stays in a register.
-type montScratch [arch.MontMaxLimbs + 1]uint64
+type montScratch [mont.MaxLimbs + 1]uint64
 
 // montMulARMv8Go checks what the assembly trusts (it reads n limbs of x, y
 // and m and writes n of z) and calls it.
 func montMulARMv8Go(z, x, y, m []uint64, k0 uint64) {
 	n := len(m)
-	if n < 1 || n > arch.MontMaxLimbs || len(z) < n || len(x) < n || len(y) < n {
+	if n < 1 || n > mont.MaxLimbs || len(z) < n || len(x) < n || len(y) < n {
 		panic("mont/armv8: want 1 <= len(m) <= MontMaxLimbs and z, x, y at least len(m) limbs")
 	}
 	var t montScratch

@@ -6,7 +6,8 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/sha256"
+	"github.com/xarchlab/xarch/family/sha256/sha256test"
 )
 
 func TestFeaturesDetected(t *testing.T) {
@@ -36,11 +37,11 @@ func TestARMv8Registered(t *testing.T) {
 		t.Logf("sha256/armv8 not built with %s", runtime.Compiler)
 		return
 	}
-	if im.Alg != arch.SHA256 || im.Planted || arch.SHA256BlockOf(im) == nil {
+	if im.Alg != sha256.Name || im.Planted || sha256.BlockOf(im) == nil {
 		t.Fatalf("sha256/armv8 registered wrongly: %+v", im)
 	}
 }
 
 // TestSHA256Levels runs the shared conformance checks on every usable
-// SHA-256 level, generic included (see archtest.SHA256Levels).
-func TestSHA256Levels(t *testing.T) { archtest.SHA256Levels(t, "arm64") }
+// SHA-256 level, generic included (see sha256test.Levels).
+func TestSHA256Levels(t *testing.T) { sha256test.Levels(t, "arm64") }

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha256"
 )
 
 // A known-answer probe for "sha2": SHA256H, SHA256H2, SHA256SU0 and
@@ -25,14 +26,14 @@ func sha256Probe(in *[7][4]uint32, out *[4][4]uint32)
 // rounds the FIPS example lists. The schedule groups are K[16..31]: "abc"'s
 // own words are mostly zero, which would hide a wrong sigma.
 func sha256ProbeInput() (in [7][4]uint32) {
-	copy(in[0][:], arch.SHA256Init[0:4])
-	copy(in[1][:], arch.SHA256Init[4:8])
+	copy(in[0][:], sha256.Init[0:4])
+	copy(in[1][:], sha256.Init[4:8])
 	abc := [4]uint32{0x61626380, 0, 0, 0}
 	for i := range in[2] {
-		in[2][i] = abc[i] + arch.SHA256K[i]
+		in[2][i] = abc[i] + sha256.K[i]
 	}
 	for g := 0; g < 4; g++ {
-		copy(in[3+g][:], arch.SHA256K[16+4*g:20+4*g])
+		copy(in[3+g][:], sha256.K[16+4*g:20+4*g])
 	}
 	return in
 }

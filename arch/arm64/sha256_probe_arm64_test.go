@@ -6,8 +6,9 @@ import (
 	"encoding/binary"
 	"testing"
 
-	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/sha256"
+	"github.com/xarchlab/xarch/family/sha256/sha256test"
 )
 
 // TestSHA256ProbeModelFIPS holds the Go model to FIPS 180-4's SHA-256("abc")
@@ -42,7 +43,7 @@ func modelBlock(h *[8]uint32, p []byte) {
 		}
 		var wk [4]uint32
 		for e := range wk {
-			wk[e] = w[g%4][e] + arch.SHA256K[4*g+e]
+			wk[e] = w[g%4][e] + sha256.K[4*g+e]
 		}
 		x, y = sha256hashModel(x, y, wk, true), sha256hashModel(y, x, wk, false)
 	}
@@ -53,7 +54,7 @@ func modelBlock(h *[8]uint32, p []byte) {
 }
 
 func TestSHA256ProbeModelDigest(t *testing.T) {
-	archtest.SHA256FromBlock(t, "the SHA256H/H2/SU0/SU1 models", func(h *[8]uint32, p []byte) {
+	sha256test.FromBlock(t, "the SHA256H/H2/SU0/SU1 models", func(h *[8]uint32, p []byte) {
 		for ; len(p) >= 64; p = p[64:] {
 			modelBlock(h, p)
 		}

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha512"
 )
 
 // A known-answer probe for "sha512": SHA512H, SHA512H2, SHA512SU0 and
@@ -31,20 +32,20 @@ func sha512Probe(in *[9][2]uint64, out *[4][2]uint64)
 // The schedule operands are K[16..23]: "abc"'s own words are mostly zero,
 // which would hide a wrong sigma.
 func sha512ProbeInput() (in [9][2]uint64) {
-	s := arch.SHA512Variants[1].Init // sha512
+	s := sha512.Variants[1].Init // sha512
 	ab := [2]uint64{s[0], s[1]}
 	cd := [2]uint64{s[2], s[3]}
 	ef := [2]uint64{s[4], s[5]}
 	gh := [2]uint64{s[6], s[7]}
 	w0 := uint64(0x6162638000000000) // W[0] of "abc"; W[1] is 0
-	kw := [2]uint64{w0 + arch.SHA512K[0], arch.SHA512K[1]}
+	kw := [2]uint64{w0 + sha512.K[0], sha512.K[1]}
 	in[0] = [2]uint64{gh[0] + kw[1], gh[1] + kw[0]} // {g+KW[1], h+KW[0]}
 	in[1] = [2]uint64{ef[1], gh[0]}                 // {f, g}
 	in[2] = [2]uint64{cd[1], ef[0]}                 // {d, e}
 	in[3] = cd
 	in[4] = ab
 	for g := 0; g < 4; g++ {
-		in[5+g] = [2]uint64{arch.SHA512K[16+2*g], arch.SHA512K[17+2*g]}
+		in[5+g] = [2]uint64{sha512.K[16+2*g], sha512.K[17+2*g]}
 	}
 	return in
 }

@@ -7,8 +7,9 @@ import (
 	"encoding/binary"
 	"testing"
 
-	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/sha512"
+	"github.com/xarchlab/xarch/family/sha512/sha512test"
 )
 
 // fipsRound512 is one SHA-512 round as FIPS 180-4 6.4.2 writes it, on
@@ -24,9 +25,9 @@ func fipsRound512(s [8]uint64, kw uint64) [8]uint64 {
 // sum of H's result with {c, d} is {e, f}.
 func TestSHA512ProbeModelRounds(t *testing.T) {
 	in := sha512ProbeInput()
-	s := arch.SHA512Variants[1].Init
-	s = fipsRound512(s, 0x6162638000000000+arch.SHA512K[0])
-	s = fipsRound512(s, arch.SHA512K[1])
+	s := sha512.Variants[1].Init
+	s = fipsRound512(s, 0x6162638000000000+sha512.K[0])
+	s = fipsRound512(s, sha512.K[1])
 	out := sha512ProbeWant(in)
 	ab := out[1]
 	ef := [2]uint64{in[3][0] + out[0][0], in[3][1] + out[0][1]}
@@ -38,7 +39,7 @@ func TestSHA512ProbeModelRounds(t *testing.T) {
 	// with W[0..15] = K[16..31] shifted so that the probe's groups line up.
 	var w [18]uint64
 	for i := 0; i < 16; i++ {
-		w[i] = arch.SHA512K[16+i]
+		w[i] = sha512.K[16+i]
 	}
 	for i := 16; i < 18; i++ {
 		w[i] = sig1w64(w[i-2]) + w[i-7] + sig0w64(w[i-15]) + w[i-16]
@@ -67,7 +68,7 @@ func sha512ModelBlock(h *[8]uint64, p []byte) {
 		ef := [2]uint64{h[4], h[5]}
 		gh := [2]uint64{h[6], h[7]}
 		for i := 0; i < 40; i++ {
-			k := [2]uint64{arch.SHA512K[2*i], arch.SHA512K[2*i+1]}
+			k := [2]uint64{sha512.K[2*i], sha512.K[2*i+1]}
 			kw := add(k, w[i%8])
 			if i < 32 {
 				su0 := sha512su0Model(w[i%8], w[(i+1)%8])
@@ -93,7 +94,7 @@ func sha512ModelBlock(h *[8]uint64, p []byte) {
 // sha512FromBlock hashes messages of several lengths ("abc" among them)
 // in every SHA-512 variant with block as the compression function and
 // requires crypto/sha512's digests (the SHA-512 twin of
-// archtest.SHA256FromBlock).
+// sha256test.FromBlock).
 func sha512FromBlock(t *testing.T, what string, block func(h *[8]uint64, p []byte)) {
 	t.Helper()
 	for _, n := range []int{0, 3, 111, 112, 128, 300} {
@@ -104,8 +105,8 @@ func sha512FromBlock(t *testing.T, what string, block func(h *[8]uint64, p []byt
 		if n == 3 {
 			msg = []byte("abc")
 		}
-		for _, v := range arch.SHA512Variants {
-			if got, want := arch.SHA512Sum(block, v, msg), archtest.SHA512Want(v.Name, msg); !bytes.Equal(got, want) {
+		for _, v := range sha512.Variants {
+			if got, want := sha512.Sum(block, v, msg), sha512test.Want(v.Name, msg); !bytes.Equal(got, want) {
 				t.Fatalf("%s of %d bytes from %s = %x, want %x", v.Name, n, what, got, want)
 			}
 		}

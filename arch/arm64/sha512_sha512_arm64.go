@@ -2,7 +2,10 @@
 
 package arm64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha512"
+)
 
 // The ARMv8.2 SHA512 level (SHA512H, SHA512H2, SHA512SU0, SHA512SU1). Go
 // assembly, so gc only: under gccgo the .s file would go to the GNU
@@ -10,7 +13,7 @@ import "github.com/xarchlab/xarch/arch"
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "sha512/sha512",
-		Alg:  arch.SHA512,
+		Alg:  sha512.Name,
 		Arch: "arm64",
 		// The SHA512 instructions are their own hwcap, apart from sha2:
 		// cortex-a53 and neoverse-n1 have SHA-256 but trap on these.
@@ -24,15 +27,15 @@ func init() {
 			{Name: "k_rounds_per_load", Value: 8, Unit: arch.Other},
 		},
 		Rank:  30,
-		Funcs: &arch.SHA512Funcs{Block: sha512BlockSHA512},
+		Funcs: &sha512.Funcs{Block: sha512BlockSHA512},
 	})
 }
 
 func sha512BlockSHA512(h *[8]uint64, p []byte) {
 	if arch.ABICheck {
-		abiBlockSHA512(h, p, &arch.SHA512K)
+		abiBlockSHA512(h, p, &sha512.K)
 	} else {
-		blockSHA512(h, p, &arch.SHA512K)
+		blockSHA512(h, p, &sha512.K)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // Tuning of aes/power8. ECB, CBC decryption and CTR run groups of
@@ -22,7 +23,7 @@ const (
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes/power8",
-		Alg:  arch.AES,
+		Alg:  aes.Name,
 		Arch: "ppc64le",
 		// LXVD2X/STXVD2X are ISA 2.06 VSX, VADDUQM is 2.07; vcipher and
 		// friends are the vector crypto facility, reported apart.
@@ -36,7 +37,7 @@ func init() {
 			{Name: "tail_pair", Value: p8AESTail / 2, Unit: arch.Blocks},
 		},
 		Rank: 30,
-		Funcs: &arch.AESFuncs{
+		Funcs: &aes.Funcs{
 			Expand:     expandP8,
 			Encrypt:    ecbEncryptP8,
 			Decrypt:    ecbDecryptP8,
@@ -59,13 +60,13 @@ type p8Schedule struct {
 	dec    [15 * 16]byte
 }
 
-func expandP8(key []byte) *arch.AESKey {
-	k := arch.ExpandAESKey(key)
+func expandP8(key []byte) *aes.Key {
+	k := aes.ExpandKey(key)
 	k.Priv = newP8Schedule(k)
 	return k
 }
 
-func newP8Schedule(k *arch.AESKey) *p8Schedule {
+func newP8Schedule(k *aes.Key) *p8Schedule {
 	nr := k.Rounds
 	if (nr != 10 && nr != 12 && nr != 14) || len(k.Enc) != 16*(nr+1) {
 		panic(fmt.Sprintf("aes/power8: bad AESKey: Rounds %d with %d bytes of Enc", nr, len(k.Enc)))
@@ -94,7 +95,7 @@ func p8PutKey(dst *[15 * 16]byte, slot int, rk []byte) {
 
 // p8Sched returns the schedule of k: Priv when Expand made it, otherwise
 // one derived from k.Enc (a key expanded by another level still works).
-func p8Sched(k *arch.AESKey) *p8Schedule {
+func p8Sched(k *aes.Key) *p8Schedule {
 	if s, ok := k.Priv.(*p8Schedule); ok && s.rounds == k.Rounds {
 		return s
 	}
@@ -110,7 +111,7 @@ func p8Blocks(fn string, dst, src []byte) int {
 	return len(src) / 16
 }
 
-func ecbEncryptP8(k *arch.AESKey, dst, src []byte) {
+func ecbEncryptP8(k *aes.Key, dst, src []byte) {
 	if n := p8Blocks("Encrypt", dst, src); n > 0 {
 		s := p8Sched(k)
 		if arch.ABICheck {
@@ -121,7 +122,7 @@ func ecbEncryptP8(k *arch.AESKey, dst, src []byte) {
 	}
 }
 
-func ecbDecryptP8(k *arch.AESKey, dst, src []byte) {
+func ecbDecryptP8(k *aes.Key, dst, src []byte) {
 	if n := p8Blocks("Decrypt", dst, src); n > 0 {
 		s := p8Sched(k)
 		if arch.ABICheck {
@@ -132,7 +133,7 @@ func ecbDecryptP8(k *arch.AESKey, dst, src []byte) {
 	}
 }
 
-func cbcEncryptP8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func cbcEncryptP8(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := p8Blocks("CBCEncrypt", dst, src); n > 0 {
 		s := p8Sched(k)
 		if arch.ABICheck {
@@ -143,7 +144,7 @@ func cbcEncryptP8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
-func cbcDecryptP8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func cbcDecryptP8(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := p8Blocks("CBCDecrypt", dst, src); n > 0 {
 		s := p8Sched(k)
 		if arch.ABICheck {
@@ -154,7 +155,7 @@ func cbcDecryptP8(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
-func ctrXORP8(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
+func ctrXORP8(k *aes.Key, ctr *[16]byte, dst, src []byte) {
 	if n := p8Blocks("CTR", dst, src); n > 0 {
 		s := p8Sched(k)
 		if arch.ABICheck {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/aes/aestest"
 )
 
 // aesAsmLevels must be registered whenever the package is built with gc.
@@ -26,8 +28,8 @@ func TestAESLevelsRegistered(t *testing.T) {
 			t.Errorf("%s is not registered", name)
 			continue
 		}
-		f := arch.AESFuncsOf(im)
-		if im.Arch != "ppc64le" || im.Alg != arch.AES || im.Planted || f == nil ||
+		f := aes.FuncsOf(im)
+		if im.Arch != "ppc64le" || im.Alg != aes.Name || im.Planted || f == nil ||
 			f.Expand == nil || f.Encrypt == nil || f.Decrypt == nil ||
 			f.CBCEncrypt == nil || f.CBCDecrypt == nil || f.CTR == nil {
 			t.Errorf("%s registered with bad fields: %+v", name, im)
@@ -54,6 +56,6 @@ func TestAESProbeRegistered(t *testing.T) {
 }
 
 // TestAESLevels runs the shared conformance checks on every usable
-// ppc64le AES level (see archtest.AESLevels): lengths and CTR carry
+// ppc64le AES level (see aestest.Levels): lengths and CTR carry
 // positions from the widest *_interleave and tail_interleave of its Tuning.
-func TestAESLevels(t *testing.T) { archtest.AESLevels(t, "ppc64le", archtest.AESOptions{}) }
+func TestAESLevels(t *testing.T) { aestest.Levels(t, "ppc64le", aestest.Options{}) }

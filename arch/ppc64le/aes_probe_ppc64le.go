@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // The vcipher probe: FIPS-197 Appendix B, round 1 of the example cipher
@@ -90,19 +91,19 @@ func p8RoundModel(op int, s, k [16]byte) [16]byte {
 	for c := 0; c < 4; c++ {
 		for r := 0; r < 4; r++ {
 			if op < 2 {
-				t[r+4*c] = arch.AESSbox(s[r+4*((c+r)%4)])
+				t[r+4*c] = aes.Sbox(s[r+4*((c+r)%4)])
 			} else {
-				t[r+4*((c+r)%4)] = arch.AESInvSbox(s[r+4*c])
+				t[r+4*((c+r)%4)] = aes.InvSbox(s[r+4*c])
 			}
 		}
 	}
 	if op == 0 {
 		for c := 0; c < 16; c += 4 {
 			a0, a1, a2, a3 := t[c], t[c+1], t[c+2], t[c+3]
-			t[c] = arch.GFMul(a0, 2) ^ arch.GFMul(a1, 3) ^ a2 ^ a3
-			t[c+1] = a0 ^ arch.GFMul(a1, 2) ^ arch.GFMul(a2, 3) ^ a3
-			t[c+2] = a0 ^ a1 ^ arch.GFMul(a2, 2) ^ arch.GFMul(a3, 3)
-			t[c+3] = arch.GFMul(a0, 3) ^ a1 ^ a2 ^ arch.GFMul(a3, 2)
+			t[c] = aes.GFMul(a0, 2) ^ aes.GFMul(a1, 3) ^ a2 ^ a3
+			t[c+1] = a0 ^ aes.GFMul(a1, 2) ^ aes.GFMul(a2, 3) ^ a3
+			t[c+2] = a0 ^ a1 ^ aes.GFMul(a2, 2) ^ aes.GFMul(a3, 3)
+			t[c+3] = aes.GFMul(a0, 3) ^ a1 ^ a2 ^ aes.GFMul(a3, 2)
 		}
 	}
 	for i := range t {
@@ -110,7 +111,7 @@ func p8RoundModel(op int, s, k [16]byte) [16]byte {
 	}
 	if op == 2 {
 		for c := 0; c < 16; c += 4 {
-			arch.InvMixColumn(t[c : c+4])
+			aes.InvMixColumn(t[c : c+4])
 		}
 	}
 	return t

@@ -4,12 +4,13 @@ package ppc64le
 
 import (
 	"bytes"
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"encoding/hex"
 	"math/rand"
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // TestP8RoundModel checks the Go model the probe trusts: FIPS-197
@@ -24,8 +25,8 @@ func TestP8RoundModel(t *testing.T) {
 	for _, ks := range aesKeySizes {
 		key := make([]byte, ks)
 		r.Read(key)
-		k := arch.ExpandAESKey(key)
-		b, _ := aes.NewCipher(key)
+		k := aes.ExpandKey(key)
+		b, _ := cryptoaes.NewCipher(key)
 		rk := func(i int) (o [16]byte) { copy(o[:], k.Enc[16*i:]); return }
 		for trial := 0; trial < 20; trial++ {
 			var pt, s, ct [16]byte

@@ -7,6 +7,8 @@ import (
 	"fmt"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
 )
 
 // aes-gcm/power8: AES with vcipher and GHASH with vpmsumd (carry-less
@@ -48,7 +50,7 @@ var gcmP8StitchMin = 16 * gcmP8Width
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes-gcm/power8",
-		Alg:  arch.GCM,
+		Alg:  gcm.Name,
 		Arch: "ppc64le",
 		// Same features as aes/power8: LXVD2X/STXVD2X need VSX (2.06),
 		// VADDUWM and VPERM are VMX; VCIPHER and VPMSUMD are the vector
@@ -61,7 +63,7 @@ func init() {
 			{Name: "tail_step", Value: gcmP8Tail, Unit: arch.Blocks},
 			{Name: "stitch_min_bytes", Value: gcmP8StitchMin, Unit: arch.Bytes, Var: &gcmP8StitchMin},
 		},
-		Funcs: &arch.GCMFuncs{
+		Funcs: &gcm.Funcs{
 			AES:   aesP8Funcs(),
 			Init:  gcmInitP8,
 			GHASH: ghashP8Go,
@@ -73,8 +75,8 @@ func init() {
 
 // aesP8Funcs returns the entry points of aes/power8 (the same functions,
 // built here rather than looked up so no init order matters).
-func aesP8Funcs() *arch.AESFuncs {
-	return &arch.AESFuncs{
+func aesP8Funcs() *aes.Funcs {
+	return &aes.Funcs{
 		Expand:     expandP8,
 		Encrypt:    ecbEncryptP8,
 		Decrypt:    ecbDecryptP8,
@@ -169,7 +171,7 @@ func stitchBatches(n int) int {
 // gcmSealP8: the stitched kernel hashes the batch before the one it
 // encrypts, so the first batch is encrypted alone (ctr32P8) and the last
 // batch is hashed with the tail after it.
-func gcmSealP8(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmSealP8(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	n := gcmP8Blocks("Seal", dst, src)
 	if n == 0 {
 		return
@@ -218,7 +220,7 @@ func gcmSealP8(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte
 
 // gcmOpenP8: the stitched kernel hashes the ciphertext it decrypts; the
 // tail is hashed before it is decrypted (dst may be src).
-func gcmOpenP8(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmOpenP8(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	n := gcmP8Blocks("Open", dst, src)
 	if n == 0 {
 		return

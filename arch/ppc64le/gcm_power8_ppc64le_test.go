@@ -12,7 +12,7 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/gcm"
 )
 
 // TestVPMSUMDProbe runs the registered probe where vcrypto is present:
@@ -123,7 +123,7 @@ func TestGCMP8Model(t *testing.T) {
 		k := gcmP8ModelKey(&h)
 		y, yg := y0, y0
 		gcmP8ModelGHASH(k, &y, p)
-		generic.GHASH(generic.GHASHInit(&h), &yg, p)
+		gcm.GenericGHASH(gcm.GenericGHASHInit(&h), &yg, p)
 		if y != yg {
 			t.Fatalf("model GHASH of %d blocks with H %x: %x, want %x", len(p)/16, h, y, yg)
 		}
@@ -153,7 +153,7 @@ func TestGCMP8StitchMin(t *testing.T) {
 		t.Skip("power8/vcrypto not detected")
 	}
 	im, _ := arch.Lookup("aes-gcm/power8")
-	g, _ := arch.GCMOf(im)
+	g, _ := gcm.Of(im)
 	defer func(v int) { gcmP8StitchMin = v }(gcmP8StitchMin)
 	r := rand.New(rand.NewSource(33))
 	for _, min := range []int{0, 16, 128, 129, 256, 1000, 4096} {
@@ -172,11 +172,11 @@ func TestGCMP8StitchMin(t *testing.T) {
 			b, _ := aes.NewCipher(key)
 			std, _ := cipher.NewGCM(b)
 			want := std.Seal(nil, iv, pt, iv[:5])
-			got, err := arch.GCMSeal(g, key, iv, iv[:5], pt, 16)
+			got, err := gcm.Seal(g, key, iv, iv[:5], pt, 16)
 			if err != nil || !bytes.Equal(got, want) {
 				t.Fatalf("stitch_min_bytes %d, %d bytes: seal differs (err %v)", min, n, err)
 			}
-			back, err := arch.GCMOpen(g, key, iv, iv[:5], want, 16)
+			back, err := gcm.Open(g, key, iv, iv[:5], want, 16)
 			if err != nil || !bytes.Equal(back, pt) {
 				t.Fatalf("stitch_min_bytes %d, %d bytes: open failed (err %v)", min, n, err)
 			}

@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/gcm"
+	"github.com/xarchlab/xarch/family/gcm/gcmtest"
 )
 
 // TestGCMLevels runs the shared AES-GCM checks on every usable ppc64le
-// level and the generic one (see archtest.GCMLevels).
-func TestGCMLevels(t *testing.T) { archtest.GCMLevels(t, "ppc64le") }
+// level and the generic one (see gcmtest.Levels).
+func TestGCMLevels(t *testing.T) { gcmtest.Levels(t, "ppc64le") }
 
 func TestGCMLevelRegistered(t *testing.T) {
 	if runtime.Compiler != "gc" {
@@ -22,7 +23,7 @@ func TestGCMLevelRegistered(t *testing.T) {
 	if !ok {
 		t.Fatal("aes-gcm/power8 is not registered")
 	}
-	g, err := arch.GCMOf(im)
+	g, err := gcm.Of(im)
 	if err != nil {
 		t.Fatal(err)
 	}

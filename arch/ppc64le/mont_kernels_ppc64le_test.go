@@ -9,7 +9,8 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/mont"
+	"github.com/xarchlab/xarch/family/mont/monttest"
 )
 
 // TestMontFinalSub holds the shared assembly subtraction to the generic
@@ -19,14 +20,14 @@ import (
 func TestMontFinalSub(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	took := [2]int{}
-	for _, n := range []int{1, 2, 3, 4, 5, 8, 17, arch.MontMaxLimbs} {
+	for _, n := range []int{1, 2, 3, 4, 5, 8, 17, mont.MaxLimbs} {
 		m := make([]uint64, n)
 		for i := range m {
 			m[i] = r.Uint64()
 		}
 		m[0] |= 1
 		m[n-1] |= 1 << 63
-		bm := archtest.LimbsToBig(m)
+		bm := monttest.LimbsToBig(m)
 		r64 := new(big.Int).Lsh(big.NewInt(1), uint(64*n))
 		var vals []*big.Int
 		for _, d := range []int64{-2, -1, 0, 1, 2} {
@@ -40,16 +41,16 @@ func TestMontFinalSub(t *testing.T) {
 			if v.Sign() < 0 || v.Cmp(twoM) >= 0 {
 				continue
 			}
-			full := archtest.BigToLimbs(v, n+1)
+			full := monttest.BigToLimbs(v, n+1)
 			want := make([]uint64, n)
-			generic.MontFinalSub(want, full, m)
+			mont.GenericFinalSub(want, full, m)
 			got := make([]uint64, n)
 			for i := range got {
 				got[i] = 0x5555555555555555
 			}
 			montFinalSub(&got[0], &full[0], &m[0], n, full[n])
 			wantBig := new(big.Int).Mod(v, bm)
-			if archtest.LimbsToBig(got).Cmp(wantBig) != 0 || archtest.LimbsToBig(want).Cmp(wantBig) != 0 {
+			if monttest.LimbsToBig(got).Cmp(wantBig) != 0 || monttest.LimbsToBig(want).Cmp(wantBig) != 0 {
 				t.Fatalf("n=%d t=%x: montFinalSub %x, generic %x, want %x", n, v, got, want, wantBig)
 			}
 			if v.Cmp(bm) >= 0 {
@@ -72,16 +73,16 @@ func TestMontKernelsAgree(t *testing.T) {
 		t.Skip("power9 not detected: mont/power9's kernel would trap")
 	}
 	r := rand.New(rand.NewSource(2))
-	for n := 1; n <= arch.MontMaxLimbs; n++ {
+	for n := 1; n <= mont.MaxLimbs; n++ {
 		m := make([]uint64, n)
 		for i := range m {
 			m[i] = r.Uint64()
 		}
 		m[0] |= 1
-		bm := archtest.LimbsToBig(m)
-		x := archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
-		y := archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
-		k0 := arch.MontK0(m[0])
+		bm := monttest.LimbsToBig(m)
+		x := monttest.BigToLimbs(new(big.Int).Rand(r, bm), n)
+		y := monttest.BigToLimbs(new(big.Int).Rand(r, bm), n)
+		k0 := mont.K0(m[0])
 		var t8, t9 montScratch
 		montMulPower8(&x[0], &y[0], &m[0], k0, n, &t8)
 		montMulPower9(&x[0], &y[0], &m[0], k0, n, &t9)

@@ -2,7 +2,10 @@
 
 package ppc64le
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/mont"
+)
 
 // Tuning shared by mont/power8 and mont/power9 (see their .s files).
 const (
@@ -27,14 +30,14 @@ func montTuning() []arch.Tuning {
 		{Name: "unroll", Value: montUnroll, Unit: arch.Other},
 		{Name: "min_limbs", Value: 1, Unit: arch.Blocks},
 		{Name: "unroll_min_limbs", Value: montUnrollMinLimbs, Unit: arch.Blocks},
-		{Name: "max_limbs", Value: arch.MontMaxLimbs, Unit: arch.Blocks},
+		{Name: "max_limbs", Value: mont.MaxLimbs, Unit: arch.Blocks},
 	}
 }
 
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "mont/power8",
-		Alg:  arch.Mont,
+		Alg:  mont.Name,
 		Arch: "ppc64le",
 		// MULLD, MULHDU and ADDC/ADDE/ADDZE/SUBC/SUBE are base 64-bit
 		// PowerPC, present on every CPU Go's ppc64le port runs on
@@ -43,7 +46,7 @@ func init() {
 		Tuning:   montTuning(),
 		// Above generic (0), below mont/power9.
 		Rank:  20,
-		Funcs: &arch.MontFuncs{Mul: montMulPower8Go},
+		Funcs: &mont.Funcs{Mul: montMulPower8Go},
 	})
 }
 
@@ -52,13 +55,13 @@ func init() {
 // pass, the first included, is stored one word down the same way. t[n]
 // (0 or 1) stays in a register and is stored by the kernels into t[0]
 // at the end.
-type montScratch [arch.MontMaxLimbs + 1]uint64
+type montScratch [mont.MaxLimbs + 1]uint64
 
 // montLen checks what the assembly trusts (it reads n limbs of x, y and m
 // and writes n of z) and returns n.
 func montLen(level string, z, x, y, m []uint64) int {
 	n := len(m)
-	if n < 1 || n > arch.MontMaxLimbs || len(z) < n || len(x) < n || len(y) < n {
+	if n < 1 || n > mont.MaxLimbs || len(z) < n || len(x) < n || len(y) < n {
 		panic(level + ": want 1 <= len(m) <= MontMaxLimbs and z, x, y at least len(m) limbs")
 	}
 	return n

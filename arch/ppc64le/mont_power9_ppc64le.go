@@ -2,12 +2,15 @@
 
 package ppc64le
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/mont"
+)
 
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "mont/power9",
-		Alg:  arch.Mont,
+		Alg:  mont.Name,
 		Arch: "ppc64le",
 		// MADDLD and MADDHDU are Power ISA 3.0 (POWER9): POWER8 raises
 		// SIGILL on them, so the level is only usable with power9.
@@ -16,7 +19,7 @@ func init() {
 		Tuning: montTuning(),
 		// Above mont/power8 (20): half the add chains per limb.
 		Rank:  25,
-		Funcs: &arch.MontFuncs{Mul: montMulPower9Go},
+		Funcs: &mont.Funcs{Mul: montMulPower9Go},
 	})
 }
 

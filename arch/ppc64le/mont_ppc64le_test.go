@@ -10,12 +10,14 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/mont"
+	"github.com/xarchlab/xarch/family/mont/monttest"
 )
 
 // TestMontLevels runs the shared conformance checks (every size 1..128
 // limbs, edge moduli and operands, both sides of the final subtraction,
 // aliasing, guard pages) on every usable mont level, generic included.
-func TestMontLevels(t *testing.T) { archtest.MontLevels(t, "ppc64le") }
+func TestMontLevels(t *testing.T) { monttest.Levels(t, "ppc64le") }
 
 // The assembly levels must be in the table whenever they can be built
 // (gc), with the features and tuning their kernels are built around.
@@ -24,7 +26,7 @@ func TestMontLevelsRegistered(t *testing.T) {
 		t.Logf("%s build: the Go assembly mont levels are not built", runtime.Compiler)
 		return
 	}
-	want := map[string]int{"limb_bits": 64, "unroll": 4, "min_limbs": 1, "unroll_min_limbs": 4, "max_limbs": arch.MontMaxLimbs}
+	want := map[string]int{"limb_bits": 64, "unroll": 4, "min_limbs": 1, "unroll_min_limbs": 4, "max_limbs": mont.MaxLimbs}
 	for _, c := range []struct {
 		name, requires string
 		rank           int
@@ -38,7 +40,7 @@ func TestMontLevelsRegistered(t *testing.T) {
 		if len(im.Requires) > 0 {
 			req = im.Requires[0]
 		}
-		if _, err := arch.MontOf(im); err != nil || im.Alg != arch.Mont || im.Arch != "ppc64le" || im.Planted ||
+		if _, err := mont.Of(im); err != nil || im.Alg != mont.Name || im.Arch != "ppc64le" || im.Planted ||
 			len(im.Requires) > 1 || req != c.requires || im.Rank != c.rank {
 			t.Errorf("%s registered wrongly: %+v (%v); want Requires %q, Rank %d", c.name, im, err, c.requires, c.rank)
 		}
@@ -63,11 +65,11 @@ func TestMontDispatch(t *testing.T) {
 	if det["power9"] {
 		want = "mont/power9"
 	}
-	if got := (arch.State{Detected: det}).Best(arch.Mont); got == nil || got.Name != want {
+	if got := (arch.State{Detected: det}).Best(mont.Name); got == nil || got.Name != want {
 		t.Errorf("dispatch with power9=%v picks %v, want %s", det["power9"], got, want)
 	}
 	masked := arch.State{Detected: det, Masked: map[string]bool{"power9": true}}
-	if got := masked.Best(arch.Mont); got == nil || got.Name != "mont/power8" {
+	if got := masked.Best(mont.Name); got == nil || got.Name != "mont/power8" {
 		t.Errorf("dispatch with power9 masked picks %v, want mont/power8", got)
 	}
 	t.Logf("power9 detected: %v, dispatch: %s", det["power9"], want)
@@ -78,7 +80,7 @@ func TestMontDispatch(t *testing.T) {
 // t[n] = 1 and ends with C1 + C2 = 2^64 - 1, so t[n] + C1 + C2 carries only
 // through the t[n] addition. Random and edge operands practically never get
 // there (about 2^-64 per step); a kernel that loses that carry passes
-// archtest.MontLevels. Sizes: only the one-limb loop (2, 3), only the
+// monttest.Levels. Sizes: only the one-limb loop (2, 3), only the
 // 4-limb loop (4), both (5, 9).
 var montTopCarryCases = []struct{ m, x, y string }{
 	{"ffffffffffffffffffffffffffffffff", "fffffffffffffffe8000000000000001", "7fffffffffffffffffffffffffffffff"},
@@ -101,7 +103,7 @@ var montTopCarryCases = []struct{ m, x, y string }{
 // t[n] = 1 and ends with C1 + C2 = 2^64 - 1.
 func montTopCarryHit(x, y, m []uint64) bool {
 	n := len(m)
-	k0 := arch.MontK0(m[0])
+	k0 := mont.K0(m[0])
 	t := make([]uint64, n)
 	var tn uint64
 	hit := false
@@ -137,24 +139,24 @@ func montTopCarryHit(x, y, m []uint64) bool {
 // TestMontTopCarry runs every usable level on montTopCarryCases, after
 // checking with the model that each case reaches the carry.
 func TestMontTopCarry(t *testing.T) {
-	levels := archtest.Levels(t, arch.Mont, "ppc64le", true)
+	levels := archtest.Levels(t, mont.Name, "ppc64le", true)
 	for _, c := range montTopCarryCases {
 		bm, _ := new(big.Int).SetString(c.m, 16)
 		bx, _ := new(big.Int).SetString(c.x, 16)
 		by, _ := new(big.Int).SetString(c.y, 16)
 		n := (bm.BitLen() + 63) / 64
-		m, x, y := archtest.BigToLimbs(bm, n), archtest.BigToLimbs(bx, n), archtest.BigToLimbs(by, n)
+		m, x, y := monttest.BigToLimbs(bm, n), monttest.BigToLimbs(bx, n), monttest.BigToLimbs(by, n)
 		if bm.Bit(0) != 1 || bx.Cmp(bm) >= 0 || by.Cmp(bm) >= 0 || !montTopCarryHit(x, y, m) {
 			t.Fatalf("n=%d: case does not reach t[n] + C1 + C2 = 2^64 (m=%s x=%s y=%s)", n, c.m, c.x, c.y)
 		}
-		want, _ := archtest.MontWant(x, y, m)
+		want, _ := monttest.Want(x, y, m)
 		for _, im := range levels {
-			f, err := arch.MontOf(im)
+			f, err := mont.Of(im)
 			if err != nil {
 				t.Fatal(err)
 			}
 			z := make([]uint64, n)
-			f.Mul(z, x, y, m, arch.MontK0(m[0]))
+			f.Mul(z, x, y, m, mont.K0(m[0]))
 			for i := range z {
 				if z[i] != want[i] {
 					t.Errorf("%s n=%d m=%s x=%s y=%s: got %x, want %x", im.Name, n, c.m, c.x, c.y, z, want)
@@ -176,18 +178,18 @@ func montBenchOperands(bits int) (x, y, m []uint64, k0 uint64) {
 	}
 	m[0] |= 1
 	m[n-1] |= 1 << 63
-	bm := archtest.LimbsToBig(m)
-	x = archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
-	y = archtest.BigToLimbs(new(big.Int).Rand(r, bm), n)
-	return x, y, m, arch.MontK0(m[0])
+	bm := monttest.LimbsToBig(m)
+	x = monttest.BigToLimbs(new(big.Int).Rand(r, bm), n)
+	y = monttest.BigToLimbs(new(big.Int).Rand(r, bm), n)
+	return x, y, m, mont.K0(m[0])
 }
 
 // BenchmarkMontMul times one product per op of every usable mont level at
 // the CRT-half sizes of RSA 2048, 3072 and 4096. Under qemu the numbers
 // are only a sanity check.
 func BenchmarkMontMul(b *testing.B) {
-	for _, im := range archtest.Levels(b, arch.Mont, "ppc64le", true) {
-		f, err := arch.MontOf(im)
+	for _, im := range archtest.Levels(b, mont.Name, "ppc64le", true) {
+		f, err := mont.Of(im)
 		if err != nil {
 			b.Fatal(err)
 		}

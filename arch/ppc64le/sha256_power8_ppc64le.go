@@ -2,14 +2,17 @@
 
 package ppc64le
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha256"
+)
 
 // The POWER8 vector level. Go assembly, so gc only: under gccgo the .s file
 // would go to the GNU assembler.
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "sha256/power8",
-		Alg:  arch.SHA256,
+		Alg:  sha256.Name,
 		Arch: "ppc64le",
 		// VSX loads and VMRGEW are ISA 2.07; VSHASIGMAW is the vector
 		// crypto facility, which Linux reports separately.
@@ -19,16 +22,16 @@ func init() {
 		// 2-block calls and the 16-round seams are the edges.
 		Tuning: []arch.Tuning{{Name: "blocks_per_iter", Value: 1, Unit: arch.Blocks}, {Name: "rounds_per_pass", Value: 16, Unit: arch.Other}, {Name: "sched_words_per_step", Value: 4, Unit: arch.Other}},
 		Rank:   30,
-		Funcs:  &arch.SHA256Funcs{Block: sha256BlockPower8},
+		Funcs:  &sha256.Funcs{Block: sha256BlockPower8},
 	})
 }
 
 func sha256BlockPower8(h *[8]uint32, p []byte) {
 	if n := len(p) / 64; n > 0 {
 		if arch.ABICheck {
-			abiBlockPower8(h, &p[0], n, &arch.SHA256K)
+			abiBlockPower8(h, &p[0], n, &sha256.K)
 		} else {
-			blockPower8(h, &p[0], n, &arch.SHA256K)
+			blockPower8(h, &p[0], n, &sha256.K)
 		}
 	}
 }

@@ -5,7 +5,8 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/sha256"
+	"github.com/xarchlab/xarch/family/sha256/sha256test"
 )
 
 // asmLevels must be registered whenever the package is built with gc.
@@ -38,12 +39,12 @@ func TestAsmLevelsRegistered(t *testing.T) {
 			t.Errorf("%s is not registered", name)
 			continue
 		}
-		if im.Arch != "ppc64le" || im.Alg != arch.SHA256 || arch.SHA256BlockOf(im) == nil || im.Planted {
+		if im.Arch != "ppc64le" || im.Alg != sha256.Name || sha256.BlockOf(im) == nil || im.Planted {
 			t.Errorf("%s registered with bad fields: %+v", name, im)
 		}
 	}
 }
 
 // TestSHA256Levels runs the shared conformance checks on every usable
-// SHA-256 level, generic included (see archtest.SHA256Levels).
-func TestSHA256Levels(t *testing.T) { archtest.SHA256Levels(t, "ppc64le") }
+// SHA-256 level, generic included (see sha256test.Levels).
+func TestSHA256Levels(t *testing.T) { sha256test.Levels(t, "ppc64le") }

@@ -2,14 +2,17 @@
 
 package ppc64le
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha512"
+)
 
 // The POWER8 vector level of SHA-512. Go assembly, so gc only: under gccgo
 // the .s file would go to the GNU assembler.
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "sha512/power8",
-		Alg:  arch.SHA512,
+		Alg:  sha512.Name,
 		Arch: "ppc64le",
 		// LXVD2X/STXVD2X, XXPERMDI and VADDUDM are ISA 2.07; VSHASIGMAD
 		// is the vector crypto facility, which Linux reports separately.
@@ -23,16 +26,16 @@ func init() {
 			{Name: "sched_words_per_step", Value: 2, Unit: arch.Other},
 		},
 		Rank:  30,
-		Funcs: &arch.SHA512Funcs{Block: sha512BlockPower8},
+		Funcs: &sha512.Funcs{Block: sha512BlockPower8},
 	})
 }
 
 func sha512BlockPower8(h *[8]uint64, p []byte) {
 	if n := len(p) / 128; n > 0 {
 		if arch.ABICheck {
-			abiBlock512Power8(h, &p[0], n, &arch.SHA512K)
+			abiBlock512Power8(h, &p[0], n, &sha512.K)
 		} else {
-			block512Power8(h, &p[0], n, &arch.SHA512K)
+			block512Power8(h, &p[0], n, &sha512.K)
 		}
 	}
 }

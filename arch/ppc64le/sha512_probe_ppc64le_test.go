@@ -4,12 +4,12 @@ package ppc64le
 
 import (
 	"bytes"
-	"crypto/sha512"
+	cryptosha512 "crypto/sha512"
 	"encoding/binary"
 	"testing"
 
-	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/sha512"
 )
 
 // TestVSHASIGMADProbe runs the registered probe where vcrypto is present:
@@ -33,7 +33,7 @@ func sigmaModelBlock(h *[8]uint64, p []byte) {
 		}
 		a, b, c, d, e, f, g, hh := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
 		for i := 0; i < 80; i++ {
-			t1 := hh + sig(e, 1, 15) + (e&f ^ ^e&g) + arch.SHA512K[i] + w[i]
+			t1 := hh + sig(e, 1, 15) + (e&f ^ ^e&g) + sha512.K[i] + w[i]
 			t2 := sig(a, 1, 0) + (a&b ^ a&c ^ b&c)
 			hh, g, f, e, d, c, b, a = g, f, e, d+t1, c, b, a, t1+t2
 		}
@@ -57,8 +57,8 @@ func TestVSHASIGMADModelDigest(t *testing.T) {
 		if n == 3 {
 			msg = []byte("abc")
 		}
-		want := sha512.Sum512(msg)
-		if got := arch.SHA512Sum(sigmaModelBlock, arch.SHA512Variants[1], msg); !bytes.Equal(got, want[:]) {
+		want := cryptosha512.Sum512(msg)
+		if got := sha512.Sum(sigmaModelBlock, sha512.Variants[1], msg); !bytes.Equal(got, want[:]) {
 			t.Fatalf("SHA-512 of %d bytes from the vshasigmad model = %x, want %x", n, got, want)
 		}
 	}

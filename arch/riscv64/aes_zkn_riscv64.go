@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // Tuning of aes/zkn. ECB, CBC decryption and CTR run groups of zknWidth
@@ -26,7 +27,7 @@ const (
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes/zkn",
-		Alg:  arch.AES,
+		Alg:  aes.Name,
 		Arch: "riscv64",
 		// zkne: aes64es, aes64esm, aes64ks1i, aes64ks2 (encryption, CTR,
 		// key expansion); zknd: aes64ds, aes64dsm, aes64im (decryption,
@@ -45,7 +46,7 @@ func init() {
 			{Name: "load_align", Value: 8, Unit: arch.Other},
 		},
 		Rank: 20,
-		Funcs: &arch.AESFuncs{
+		Funcs: &aes.Funcs{
 			Expand:     expandKeyZkn,
 			Encrypt:    ecbEncryptZkn,
 			Decrypt:    ecbDecryptZkn,
@@ -68,9 +69,9 @@ type zknSchedule struct {
 
 // expandKeyZkn expands key with aes64ks1i/aes64ks2 and derives the
 // decryption keys with aes64im; Enc and Dec are the same bytes
-// arch.ExpandAESKey gives (archtest's plain-key check compares them).
-func expandKeyZkn(key []byte) *arch.AESKey {
-	if !arch.ValidAESKeyLen(len(key)) {
+// aes.ExpandKey gives (archtest's plain-key check compares them).
+func expandKeyZkn(key []byte) *aes.Key {
+	if !aes.ValidKeyLen(len(key)) {
 		panic(fmt.Sprintf("aes/zkn: AES key must be 16, 24 or 32 bytes, got %d", len(key)))
 	}
 	var kw [4]uint64
@@ -85,7 +86,7 @@ func expandKeyZkn(key []byte) *arch.AESKey {
 		expandZkn(&kw, nk, &s.enc, &s.dec)
 	}
 	n := 2 * (s.rounds + 1)
-	k := &arch.AESKey{Rounds: s.rounds, Enc: make([]byte, 8*n), Dec: make([]byte, 8*n), Priv: s}
+	k := &aes.Key{Rounds: s.rounds, Enc: make([]byte, 8*n), Dec: make([]byte, 8*n), Priv: s}
 	for i := 0; i < n; i++ {
 		binary.LittleEndian.PutUint64(k.Enc[8*i:], s.enc[i])
 		binary.LittleEndian.PutUint64(k.Dec[8*i:], s.dec[i])
@@ -96,7 +97,7 @@ func expandKeyZkn(key []byte) *arch.AESKey {
 // zknSched returns the schedule of k: Priv when expandKeyZkn made it,
 // otherwise one read from k.Enc and k.Dec (a key expanded elsewhere works),
 // after checking what the kernels would otherwise misread.
-func zknSched(k *arch.AESKey) *zknSchedule {
+func zknSched(k *aes.Key) *zknSchedule {
 	if s, ok := k.Priv.(*zknSchedule); ok && s.rounds == k.Rounds {
 		return s
 	}
@@ -172,7 +173,7 @@ func zknCall(op int, s *zknSchedule, st *[16]byte, dst, src *byte, n int) {
 // aligned, else zknBounce bytes at a time through an aligned buffer (in
 // place works: each piece is read before it is written). iv (may be nil)
 // is copied to an aligned register and back.
-func zknRun(op int, fn string, k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func zknRun(op int, fn string, k *aes.Key, iv *[16]byte, dst, src []byte) {
 	zknCheck(fn, dst, src)
 	s := zknSched(k)
 	if len(src) == 0 {
@@ -203,18 +204,18 @@ func zknRun(op int, fn string, k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
-func ecbEncryptZkn(k *arch.AESKey, dst, src []byte) { zknRun(zknECBEnc, "Encrypt", k, nil, dst, src) }
-func ecbDecryptZkn(k *arch.AESKey, dst, src []byte) { zknRun(zknECBDec, "Decrypt", k, nil, dst, src) }
+func ecbEncryptZkn(k *aes.Key, dst, src []byte) { zknRun(zknECBEnc, "Encrypt", k, nil, dst, src) }
+func ecbDecryptZkn(k *aes.Key, dst, src []byte) { zknRun(zknECBDec, "Decrypt", k, nil, dst, src) }
 
-func cbcEncryptZkn(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func cbcEncryptZkn(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	zknRun(zknCBCEnc, "CBCEncrypt", k, iv, dst, src)
 }
 
-func cbcDecryptZkn(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func cbcDecryptZkn(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	zknRun(zknCBCDec, "CBCDecrypt", k, iv, dst, src)
 }
 
-func ctrXORZkn(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
+func ctrXORZkn(k *aes.Key, ctr *[16]byte, dst, src []byte) {
 	zknRun(zknCTR, "CTR", k, ctr, dst, src)
 }
 

@@ -4,7 +4,7 @@ package riscv64
 
 import (
 	"bytes"
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"crypto/cipher"
 	"math/rand"
 	"testing"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // zknLevel returns aes/zkn, skipping (with the reason) where it cannot run.
@@ -30,7 +31,7 @@ func zknLevel(t *testing.T) *arch.Impl {
 // FIPS-197's schedule for many keys of each size, and its Priv must be the
 // same words.
 func TestAESZknExpand(t *testing.T) {
-	f := arch.AESFuncsOf(zknLevel(t))
+	f := aes.FuncsOf(zknLevel(t))
 	r := rand.New(rand.NewSource(3))
 	for _, kl := range []int{16, 24, 32} {
 		for n := 0; n < 200; n++ {
@@ -38,7 +39,7 @@ func TestAESZknExpand(t *testing.T) {
 			if n == 0 {
 				key = make([]byte, kl)
 			}
-			got, want := f.ExpandKey(key), arch.ExpandAESKey(key)
+			got, want := f.ExpandKey(key), aes.ExpandKey(key)
 			if got.Rounds != want.Rounds || !bytes.Equal(got.Enc, want.Enc) || !bytes.Equal(got.Dec, want.Dec) {
 				t.Fatalf("key %x: expandZkn gives Enc %x Dec %x, want Enc %x Dec %x", key, got.Enc, got.Dec, want.Enc, want.Dec)
 			}
@@ -53,11 +54,11 @@ func TestAESZknExpand(t *testing.T) {
 // time: every misalignment of dst and src, lengths around the buffer's
 // size, in place, each mode's chaining value carried across pieces.
 func TestAESZknBounce(t *testing.T) {
-	f := arch.AESFuncsOf(zknLevel(t))
+	f := aes.FuncsOf(zknLevel(t))
 	r := rand.New(rand.NewSource(5))
 	key := archtest.RandBytes(r, 16)
 	k := f.ExpandKey(key)
-	b, _ := aes.NewCipher(key)
+	b, _ := cryptoaes.NewCipher(key)
 	lens := []int{16, zknBounce - 16, zknBounce, zknBounce + 16, 2*zknBounce + 48}
 	for _, n := range lens {
 		for so := 0; so < 8; so++ {
@@ -108,7 +109,7 @@ func TestAESZknBounce(t *testing.T) {
 // The kernels called directly with no blocks touch neither dst nor the
 // chaining value.
 func TestAESZknKernelsZeroBlocks(t *testing.T) {
-	f := arch.AESFuncsOf(zknLevel(t))
+	f := aes.FuncsOf(zknLevel(t))
 	s := zknSched(f.ExpandKey(make([]byte, 32)))
 	dst := make([]byte, 16)
 	src := bytes.Repeat([]byte{0x5a}, 16)

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // Tuning of aes/zvkned (see aes_zvkned_riscv64.s).
@@ -45,7 +46,7 @@ func zvkTuning() []arch.Tuning {
 }
 
 // zvknedFuncs are aes/zvkned's entry points; aes-gcm/zvkg runs on them.
-var zvknedFuncs = &arch.AESFuncs{
+var zvknedFuncs = &aes.Funcs{
 	Expand:     aesExpandZvknedGo,
 	Encrypt:    aesEncryptZvkned,
 	Decrypt:    aesDecryptZvkned,
@@ -57,11 +58,11 @@ var zvknedFuncs = &arch.AESFuncs{
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes/zvkned",
-		Alg:  arch.AES,
+		Alg:  aes.Name,
 		Arch: "riscv64",
 		// vsetvli, loads, slides and the CTR counter arithmetic are RVV
 		// 1.0; the rounds are Zvkned. The key schedule is
-		// arch.ExpandAESKey's Enc layout (decryption reads it backwards),
+		// aes.ExpandKey's Enc layout (decryption reads it backwards),
 		// expanded with vaeskf1 (AES-128) and vaeskf2 (AES-256).
 		Requires: []string{"v", "zvkned"},
 		Rank:     30,
@@ -75,9 +76,9 @@ func init() {
 // no AES-192 key schedule instruction), and derives the Dec schedule the
 // family's AESKey carries (the kernels do not read it): Enc's keys in
 // reverse, InvMixColumns applied to all but the first and last.
-func aesExpandZvknedGo(key []byte) *arch.AESKey {
+func aesExpandZvknedGo(key []byte) *aes.Key {
 	if len(key) != 16 && len(key) != 32 {
-		return arch.ExpandAESKey(key) // AES-192, and the family's panic for a bad length
+		return aes.ExpandKey(key) // AES-192, and the family's panic for a bad length
 	}
 	nr := len(key)/4 + 6
 	enc := make([]byte, 16*(nr+1))
@@ -91,17 +92,17 @@ func aesExpandZvknedGo(key []byte) *arch.AESKey {
 		copy(dec[16*r:16*r+16], enc[16*(nr-r):])
 		if r != 0 && r != nr {
 			for c := 0; c < 4; c++ {
-				arch.InvMixColumn(dec[16*r+4*c : 16*r+4*c+4])
+				aes.InvMixColumn(dec[16*r+4*c : 16*r+4*c+4])
 			}
 		}
 	}
-	return &arch.AESKey{Rounds: nr, Enc: enc, Dec: dec}
+	return &aes.Key{Rounds: nr, Enc: enc, Dec: dec}
 }
 
 // aesCheckZvkned validates what the assembly trusts: a known round count,
 // an Enc schedule long enough for it, equal whole-block lengths. It returns
 // the number of blocks.
-func aesCheckZvkned(k *arch.AESKey, dst, src []byte) int {
+func aesCheckZvkned(k *aes.Key, dst, src []byte) int {
 	if k.Rounds != 10 && k.Rounds != 12 && k.Rounds != 14 {
 		panic("aes/zvkned: bad round count")
 	}
@@ -114,7 +115,7 @@ func aesCheckZvkned(k *arch.AESKey, dst, src []byte) int {
 	return len(src) / 16
 }
 
-func aesEncryptZvkned(k *arch.AESKey, dst, src []byte) {
+func aesEncryptZvkned(k *aes.Key, dst, src []byte) {
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiAesEncZvkned(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
@@ -124,7 +125,7 @@ func aesEncryptZvkned(k *arch.AESKey, dst, src []byte) {
 	}
 }
 
-func aesDecryptZvkned(k *arch.AESKey, dst, src []byte) {
+func aesDecryptZvkned(k *aes.Key, dst, src []byte) {
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiAesDecZvkned(k.Rounds, &k.Enc[0], &dst[0], &src[0], n)
@@ -134,7 +135,7 @@ func aesDecryptZvkned(k *arch.AESKey, dst, src []byte) {
 	}
 }
 
-func aesCBCEncryptZvkned(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func aesCBCEncryptZvkned(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiAesCBCEncZvkned(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
@@ -144,7 +145,7 @@ func aesCBCEncryptZvkned(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 	}
 }
 
-func aesCBCDecryptZvkned(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
+func aesCBCDecryptZvkned(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
 		if arch.ABICheck {
 			abiAesCBCDecZvkned(k.Rounds, &k.Enc[0], iv, &dst[0], &src[0], n)
@@ -157,10 +158,10 @@ func aesCBCDecryptZvkned(k *arch.AESKey, iv *[16]byte, dst, src []byte) {
 // aesCTRZvknedGo is the family's CTR (a 128-bit big-endian increment) on
 // the kernel's 32-bit one: a call is split where the low word wraps
 // (arch.CTRRun), and the carry into the upper 96 bits is made here.
-func aesCTRZvknedGo(k *arch.AESKey, ctr *[16]byte, dst, src []byte) {
+func aesCTRZvknedGo(k *aes.Key, ctr *[16]byte, dst, src []byte) {
 	n := aesCheckZvkned(k, dst, src)
 	for n > 0 {
-		m := arch.CTRRun(ctr, n, 32)
+		m := aes.CTRRun(ctr, n, 32)
 		if arch.ABICheck {
 			abiAesCTRZvkned(k.Rounds, &k.Enc[0], ctr, &dst[0], &src[0], m)
 		} else {

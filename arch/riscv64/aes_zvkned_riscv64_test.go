@@ -4,7 +4,7 @@ package riscv64
 
 import (
 	"bytes"
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"crypto/cipher"
 	"encoding/binary"
 	"math/rand"
@@ -12,6 +12,9 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/aes/aestest"
+	"github.com/xarchlab/xarch/family/gcm"
 )
 
 // needZvk skips (saying why) unless every feature is detected here.
@@ -41,8 +44,8 @@ func TestZvkProbeModels(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for _, kl := range []int{16, 24, 32} {
 		key := archtest.RandBytes(r, kl)
-		k := arch.ExpandAESKey(key)
-		b, _ := aes.NewCipher(key)
+		k := aes.ExpandKey(key)
+		b, _ := cryptoaes.NewCipher(key)
 		var pt, ct, st [16]byte
 		r.Read(pt[:])
 		b.Encrypt(ct[:], pt[:])
@@ -56,7 +59,7 @@ func TestZvkProbeModels(t *testing.T) {
 		var last [16]byte
 		for c := 0; c < 4; c++ {
 			for row := 0; row < 4; row++ {
-				last[4*((c+row)%4)+row] = arch.AESInvSbox(st[4*c+row]) ^ k.Enc[4*((c+row)%4)+row]
+				last[4*((c+row)%4)+row] = aes.InvSbox(st[4*c+row]) ^ k.Enc[4*((c+row)%4)+row]
 			}
 		}
 		if last != pt {
@@ -175,7 +178,7 @@ func TestAESZvknedCTRWraps(t *testing.T) {
 	lens := []int{1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 24, 25, 33}
 	for _, kl := range []int{16, 24, 32} {
 		key := archtest.RandBytes(r, kl)
-		b, _ := aes.NewCipher(key)
+		b, _ := cryptoaes.NewCipher(key)
 		k := zvknedFuncs.ExpandKey(key)
 		for _, c0 := range ctrCases(r) {
 			for _, n := range lens {
@@ -188,7 +191,7 @@ func TestAESZvknedCTRWraps(t *testing.T) {
 				if !bytes.Equal(got, want) {
 					t.Fatalf("AES-%d CTR from %x, %d blocks: %s", 8*kl, c0, n, archtest.FirstDiff(got, want))
 				}
-				if end := archtest.Add128(c0, uint64(n)); c != end {
+				if end := aestest.Add128(c0, uint64(n)); c != end {
 					t.Fatalf("AES-%d CTR from %x, %d blocks: counter %x, want %x", 8*kl, c0, n, c, end)
 				}
 			}
@@ -203,7 +206,7 @@ func TestAESZvknedKernelInc32(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
 	for _, kl := range []int{16, 24, 32} {
 		key := archtest.RandBytes(r, kl)
-		b, _ := aes.NewCipher(key)
+		b, _ := cryptoaes.NewCipher(key)
 		k := zvknedFuncs.ExpandKey(key)
 		for back := 1; back <= 12; back++ {
 			for _, n := range []int{1, 3, 4, 5, 8, 9, 13, 17, 30} {
@@ -219,7 +222,7 @@ func TestAESZvknedKernelInc32(t *testing.T) {
 					for j := 0; j < 16; j++ {
 						want[16*i+j] = src[16*i+j] ^ ks[j]
 					}
-					arch.GCMInc32(&cb)
+					gcm.Inc32(&cb)
 				}
 				got := make([]byte, len(src))
 				c := c0
@@ -239,7 +242,7 @@ func TestAESZvknedExpand(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
 	for i := 0; i < 300; i++ {
 		key := archtest.RandBytes(r, []int{16, 24, 32}[i%3])
-		got, want := aesExpandZvknedGo(key), arch.ExpandAESKey(key)
+		got, want := aesExpandZvknedGo(key), aes.ExpandKey(key)
 		if got.Rounds != want.Rounds || !bytes.Equal(got.Enc, want.Enc) || !bytes.Equal(got.Dec, want.Dec) {
 			t.Fatalf("key %x: Enc %s; Dec %s", key, archtest.FirstDiff(got.Enc, want.Enc), archtest.FirstDiff(got.Dec, want.Dec))
 		}

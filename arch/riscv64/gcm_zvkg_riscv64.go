@@ -2,7 +2,11 @@
 
 package riscv64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
+)
 
 // Tuning of aes-gcm/zvkg (see gcm_zvkg_riscv64.s).
 const (
@@ -26,7 +30,7 @@ func init() {
 	)
 	arch.Register(&arch.Impl{
 		Name: "aes-gcm/zvkg",
-		Alg:  arch.GCM,
+		Alg:  gcm.Name,
 		Arch: "riscv64",
 		// Zvkg's vghsh/vgmul for GHASH, aes/zvkned's kernels (Zvkned on
 		// RVV) for E(K, .) and the 32-bit counter CTR.
@@ -36,7 +40,7 @@ func init() {
 		// aes/zvkned's strides (its CTR kernel does GCM's CTR), then
 		// GHASH's.
 		Tuning: tu,
-		Funcs: &arch.GCMFuncs{
+		Funcs: &gcm.Funcs{
 			AES:   zvknedFuncs,
 			Init:  gcmInitZvkgGo,
 			GHASH: gcmGHASHZvkgGo,
@@ -73,7 +77,7 @@ func gcmGHASHZvkgGo(hk interface{}, y *[16]byte, p []byte) {
 // gcmSealZvkgGo: CTR with GCM's inc32 counter (aes/zvkned's kernel counts
 // in the low 32 bits mod 2^32, which is inc32), then GHASH of the
 // ciphertext it wrote.
-func gcmSealZvkgGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmSealZvkgGo(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKeyZvkg)
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
 		if arch.ABICheck {
@@ -91,7 +95,7 @@ func gcmSealZvkgGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []
 
 // gcmOpenZvkgGo hashes the ciphertext before decrypting it, so dst may be
 // src.
-func gcmOpenZvkgGo(k *arch.AESKey, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
+func gcmOpenZvkgGo(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte) {
 	t := hk.(*gcmKeyZvkg)
 	if n := aesCheckZvkned(k, dst, src); n > 0 {
 		if arch.ABICheck {

@@ -10,12 +10,13 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
 )
 
-func genericGCM(t *testing.T) *arch.GCMFuncs {
+func genericGCM(t *testing.T) *gcm.Funcs {
 	t.Helper()
-	return &arch.GCMFuncs{AES: generic.GenericAES, Init: generic.GHASHInit, GHASH: generic.GHASH}
+	return &gcm.Funcs{AES: aes.Generic, Init: gcm.GenericGHASHInit, GHASH: gcm.GenericGHASH}
 }
 
 // The key holds H^4, H^3, H^2, H (vgmul), checked with the Go model.
@@ -70,7 +71,7 @@ func TestGCMZvkgInc32Wrap(t *testing.T) {
 	if !ok {
 		t.Fatal("aes-gcm/zvkg not registered")
 	}
-	f, err := arch.GCMOf(im)
+	f, err := gcm.Of(im)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestGCMZvkgInc32Wrap(t *testing.T) {
 					for i := 0; i < n; i++ {
 						var ks [16]byte
 						g.AES.Encrypt(kg, ks[:], wc[:])
-						arch.GCMInc32(&wc)
+						gcm.Inc32(&wc)
 						for j := 0; j < 16; j++ {
 							want[16*i+j] = src[16*i+j] ^ ks[j]
 						}

@@ -4,7 +4,11 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/aes/aestest"
+	"github.com/xarchlab/xarch/family/gcm/gcmtest"
+	"github.com/xarchlab/xarch/family/mont/monttest"
+	"github.com/xarchlab/xarch/family/sha256/sha256test"
+	"github.com/xarchlab/xarch/family/sha512/sha512test"
 )
 
 func TestFeatures(t *testing.T) {
@@ -23,10 +27,10 @@ func TestFeatures(t *testing.T) {
 }
 
 // The shared conformance checks on every usable level, generic included.
-func TestSHA256Levels(t *testing.T) { archtest.SHA256Levels(t, "riscv64") }
-func TestSHA512Levels(t *testing.T) { archtest.SHA512Levels(t, "riscv64") }
+func TestSHA256Levels(t *testing.T) { sha256test.Levels(t, "riscv64") }
+func TestSHA512Levels(t *testing.T) { sha512test.Levels(t, "riscv64") }
 func TestAESLevels(t *testing.T) {
-	archtest.AESLevels(t, "riscv64", archtest.AESOptions{Generic: true})
+	aestest.Levels(t, "riscv64", aestest.Options{Generic: true})
 }
-func TestGCMLevels(t *testing.T)  { archtest.GCMLevels(t, "riscv64") }
-func TestMontLevels(t *testing.T) { archtest.MontLevels(t, "riscv64") }
+func TestGCMLevels(t *testing.T)  { gcmtest.Levels(t, "riscv64") }
+func TestMontLevels(t *testing.T) { monttest.Levels(t, "riscv64") }

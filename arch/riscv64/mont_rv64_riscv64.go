@@ -2,7 +2,10 @@
 
 package riscv64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/mont"
+)
 
 // Tuning of mont/rv64 (see mont_rv64_riscv64.s).
 const (
@@ -24,7 +27,7 @@ const (
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "mont/rv64",
-		Alg:  arch.Mont,
+		Alg:  mont.Name,
 		Arch: "riscv64",
 		// MUL and MULHU are the M extension, present in every RV64GC
 		// CPU Go's riscv64 port runs on (rva20u64 and up); ADD, SLTU and
@@ -35,11 +38,11 @@ func init() {
 			{Name: "unroll", Value: montUnroll, Unit: arch.Other},
 			{Name: "min_limbs", Value: 1, Unit: arch.Blocks},
 			{Name: "unroll_min_limbs", Value: montUnrollMinLimbs, Unit: arch.Blocks},
-			{Name: "max_limbs", Value: arch.MontMaxLimbs, Unit: arch.Blocks},
+			{Name: "max_limbs", Value: mont.MaxLimbs, Unit: arch.Blocks},
 		},
 		// Above generic (0).
 		Rank:  20,
-		Funcs: &arch.MontFuncs{Mul: montMulRV64Go},
+		Funcs: &mont.Funcs{Mul: montMulRV64Go},
 	})
 }
 
@@ -47,13 +50,13 @@ func init() {
 // receives the word each pass shifts out (always zero), so every limb of a
 // pass, the first included, is stored one word down the same way. t[n]
 // (0 or 1) stays in a register.
-type montScratch [arch.MontMaxLimbs + 1]uint64
+type montScratch [mont.MaxLimbs + 1]uint64
 
 // montMulRV64Go checks what the assembly trusts (it reads n limbs of x, y
 // and m and writes n of z) and calls it.
 func montMulRV64Go(z, x, y, m []uint64, k0 uint64) {
 	n := len(m)
-	if n < 1 || n > arch.MontMaxLimbs || len(z) < n || len(x) < n || len(y) < n {
+	if n < 1 || n > mont.MaxLimbs || len(z) < n || len(x) < n || len(y) < n {
 		panic("mont/rv64: want 1 <= len(m) <= MontMaxLimbs and z, x, y at least len(m) limbs")
 	}
 	var t montScratch

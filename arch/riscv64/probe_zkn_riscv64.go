@@ -7,6 +7,8 @@ import (
 	"math/bits"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/sha512"
 )
 
 // Known-answer probes for the scalar crypto features (zkne, zknd, zknh,
@@ -76,7 +78,7 @@ func probeZknd() (want, got []byte) {
 
 // zknhProbeIn has bits set in both halves: the sha256* forms must ignore
 // bits 63..32 and sign-extend their 32-bit result.
-var zknhProbeIn = [2]uint64{arch.SHA512K[0], arch.SHA512K[79] ^ 0x8000000080000000}
+var zknhProbeIn = [2]uint64{sha512.K[0], sha512.K[79] ^ 0x8000000080000000}
 
 // probeZknh returns the sha256 (first 0) or sha512 (first 4) results.
 func probeZknh(first int) (want, got []byte) {
@@ -123,16 +125,16 @@ func aes64esModel(rs1, rs2 uint64, mix bool) uint64 {
 	var t [8]byte
 	for c := 0; c < 2; c++ {
 		for r := 0; r < 4; r++ {
-			t[r+4*c] = arch.AESSbox(s[r+4*((c+r)%4)])
+			t[r+4*c] = aes.Sbox(s[r+4*((c+r)%4)])
 		}
 	}
 	if mix {
 		for c := 0; c < 8; c += 4 {
 			a0, a1, a2, a3 := t[c], t[c+1], t[c+2], t[c+3]
-			t[c] = arch.GFMul(a0, 2) ^ arch.GFMul(a1, 3) ^ a2 ^ a3
-			t[c+1] = a0 ^ arch.GFMul(a1, 2) ^ arch.GFMul(a2, 3) ^ a3
-			t[c+2] = a0 ^ a1 ^ arch.GFMul(a2, 2) ^ arch.GFMul(a3, 3)
-			t[c+3] = arch.GFMul(a0, 3) ^ a1 ^ a2 ^ arch.GFMul(a3, 2)
+			t[c] = aes.GFMul(a0, 2) ^ aes.GFMul(a1, 3) ^ a2 ^ a3
+			t[c+1] = a0 ^ aes.GFMul(a1, 2) ^ aes.GFMul(a2, 3) ^ a3
+			t[c+2] = a0 ^ a1 ^ aes.GFMul(a2, 2) ^ aes.GFMul(a3, 3)
+			t[c+3] = aes.GFMul(a0, 3) ^ a1 ^ a2 ^ aes.GFMul(a3, 2)
 		}
 	}
 	return binary.LittleEndian.Uint64(t[:])
@@ -145,12 +147,12 @@ func aes64dsModel(rs1, rs2 uint64, mix bool) uint64 {
 	var t [8]byte
 	for c := 0; c < 2; c++ {
 		for r := 0; r < 4; r++ {
-			t[r+4*c] = arch.AESInvSbox(s[r+4*((c-r+4)%4)])
+			t[r+4*c] = aes.InvSbox(s[r+4*((c-r+4)%4)])
 		}
 	}
 	if mix {
-		arch.InvMixColumn(t[0:4])
-		arch.InvMixColumn(t[4:8])
+		aes.InvMixColumn(t[0:4])
+		aes.InvMixColumn(t[4:8])
 	}
 	return binary.LittleEndian.Uint64(t[:])
 }
@@ -159,8 +161,8 @@ func aes64dsModel(rs1, rs2 uint64, mix bool) uint64 {
 func aes64imModel(rs1 uint64) uint64 {
 	var t [8]byte
 	binary.LittleEndian.PutUint64(t[:], rs1)
-	arch.InvMixColumn(t[0:4])
-	arch.InvMixColumn(t[4:8])
+	aes.InvMixColumn(t[0:4])
+	aes.InvMixColumn(t[4:8])
 	return binary.LittleEndian.Uint64(t[:])
 }
 
@@ -175,7 +177,7 @@ func aes64ks1iModel(rs1 uint64, rnum int) uint64 {
 	}
 	var sw uint32
 	for i := uint(0); i < 32; i += 8 {
-		sw |= uint32(arch.AESSbox(byte(w>>i))) << i
+		sw |= uint32(aes.Sbox(byte(w>>i))) << i
 	}
 	sw ^= rc
 	return uint64(sw)<<32 | uint64(sw)

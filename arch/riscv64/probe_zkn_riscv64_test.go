@@ -4,15 +4,18 @@ package riscv64
 
 import (
 	"bytes"
-	"crypto/aes"
-	"crypto/sha512"
+	cryptoaes "crypto/aes"
+	cryptosha512 "crypto/sha512"
 	"encoding/binary"
 	"math/bits"
 	"math/rand"
 	"testing"
 
-	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/sha256"
+	"github.com/xarchlab/xarch/family/sha256/sha256test"
+	"github.com/xarchlab/xarch/family/sha512"
 )
 
 // The probes, where the feature is present (or forced under QEMU 7.2).
@@ -50,14 +53,14 @@ func zknModelExpand(key []byte) []uint64 {
 
 // zknModelAES encrypts and decrypts random blocks with AES built only from
 // the models (es/esm, ds/dsm, ks1i/ks2, im) and requires crypto/aes's
-// answers and arch.ExpandAESKey's schedule: a wrong model cannot back a
+// answers and aes.ExpandKey's schedule: a wrong model cannot back a
 // probe.
 func zknModelAES(t *testing.T, r *rand.Rand, blocks int) {
 	for _, kl := range []int{16, 24, 32} {
 		key := archtest.RandBytes(r, kl)
 		rk := zknModelExpand(key)
 		rounds := kl/4 + 6
-		want := arch.ExpandAESKey(key)
+		want := aes.ExpandKey(key)
 		for i, w := range rk {
 			if binary.LittleEndian.Uint64(want.Enc[8*i:]) != w {
 				t.Fatalf("AES-%d key %x: model round key word %d = %016x, FIPS-197 expansion says %x", 8*kl, key, i, w, want.Enc[8*i:8*i+8])
@@ -76,7 +79,7 @@ func zknModelAES(t *testing.T, r *rand.Rand, blocks int) {
 				t.Fatalf("AES-%d: model decryption key word %d (aes64im) differs from AESKey.Dec", 8*kl, i)
 			}
 		}
-		b, _ := aes.NewCipher(key)
+		b, _ := cryptoaes.NewCipher(key)
 		for n := 0; n < blocks; n++ {
 			pt := archtest.RandBytes(r, 16)
 			var ct, back [16]byte
@@ -111,7 +114,7 @@ func TestZknAESModels(t *testing.T) { zknModelAES(t, rand.New(rand.NewSource(7))
 // The SHA-2 models, whole: compression functions that take Σ/σ only from
 // zknhModels must give the standard library's digests.
 func TestZknhModels(t *testing.T) {
-	archtest.SHA256FromBlock(t, "the sha256* models", func(h *[8]uint32, p []byte) {
+	sha256test.FromBlock(t, "the sha256* models", func(h *[8]uint32, p []byte) {
 		f := func(x uint32, i int) uint32 { return uint32(zknhModels(uint64(x))[i]) }
 		for ; len(p) >= 64; p = p[64:] {
 			var w [64]uint32
@@ -123,7 +126,7 @@ func TestZknhModels(t *testing.T) {
 			}
 			a, b, c, d, e, g, hh, k := h[0], h[1], h[2], h[3], h[4], h[6], h[7], h[5]
 			for i := 0; i < 64; i++ {
-				t1 := hh + f(e, 3) + (e&k ^ ^e&g) + arch.SHA256K[i] + w[i]
+				t1 := hh + f(e, 3) + (e&k ^ ^e&g) + sha256.K[i] + w[i]
 				t2 := f(a, 2) + (a&b ^ a&c ^ b&c)
 				hh, g, k, e, d, c, b, a = g, k, e, d+t1, c, b, a, t1+t2
 			}
@@ -137,7 +140,7 @@ func TestZknhModels(t *testing.T) {
 			h[7] += hh
 		}
 	})
-	v, _ := arch.SHA512VariantByName("sha512")
+	v, _ := sha512.VariantByName("sha512")
 	block := func(h *[8]uint64, p []byte) {
 		f := func(x uint64, i int) uint64 { return zknhModels(x)[4+i] }
 		for ; len(p) >= 128; p = p[128:] {
@@ -150,7 +153,7 @@ func TestZknhModels(t *testing.T) {
 			}
 			a, b, c, d, e, ff, g, hh := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
 			for i := 0; i < 80; i++ {
-				t1 := hh + f(e, 3) + (e&ff ^ ^e&g) + arch.SHA512K[i] + w[i]
+				t1 := hh + f(e, 3) + (e&ff ^ ^e&g) + sha512.K[i] + w[i]
 				t2 := f(a, 2) + (a&b ^ a&c ^ b&c)
 				hh, g, ff, e, d, c, b, a = g, ff, e, d+t1, c, b, a, t1+t2
 			}
@@ -164,8 +167,8 @@ func TestZknhModels(t *testing.T) {
 		for i := range msg {
 			msg[i] = byte(i*13 + n)
 		}
-		want := sha512.Sum512(msg)
-		if got := arch.SHA512Sum(block, v, msg); !bytes.Equal(got, want[:]) {
+		want := cryptosha512.Sum512(msg)
+		if got := sha512.Sum(block, v, msg); !bytes.Equal(got, want[:]) {
 			t.Fatalf("SHA-512 of %d bytes from the sha512* models = %x, want %x", n, got, want)
 		}
 	}

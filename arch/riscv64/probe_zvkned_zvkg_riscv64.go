@@ -2,7 +2,10 @@
 
 package riscv64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+)
 
 // Known-answer probes for zvkned and zvkg: each runs one instruction on
 // fixed operands and compares it with a Go model written from FIPS-197 and
@@ -83,13 +86,13 @@ func vaesemModel(s, rk [16]byte) [16]byte {
 	for c := 0; c < 4; c++ {
 		for r := 0; r < 4; r++ {
 			// ShiftRows: row r of column c comes from column c+r.
-			t[4*c+r] = arch.AESSbox(s[4*((c+r)%4)+r])
+			t[4*c+r] = aes.Sbox(s[4*((c+r)%4)+r])
 		}
 	}
 	var o [16]byte
 	for c := 0; c < 4; c++ {
 		for r := 0; r < 4; r++ {
-			o[4*c+r] = arch.GFMul(t[4*c+r], 2) ^ arch.GFMul(t[4*c+(r+1)%4], 3) ^ t[4*c+(r+2)%4] ^ t[4*c+(r+3)%4] ^ rk[4*c+r]
+			o[4*c+r] = aes.GFMul(t[4*c+r], 2) ^ aes.GFMul(t[4*c+(r+1)%4], 3) ^ t[4*c+(r+2)%4] ^ t[4*c+(r+3)%4] ^ rk[4*c+r]
 		}
 	}
 	return o
@@ -103,11 +106,11 @@ func vaesdmModel(s, rk [16]byte) [16]byte {
 	for c := 0; c < 4; c++ {
 		for r := 0; r < 4; r++ {
 			// InvShiftRows: row r of column c+r comes from column c.
-			t[4*((c+r)%4)+r] = arch.AESInvSbox(s[4*c+r]) ^ rk[4*((c+r)%4)+r]
+			t[4*((c+r)%4)+r] = aes.InvSbox(s[4*c+r]) ^ rk[4*((c+r)%4)+r]
 		}
 	}
 	for c := 0; c < 4; c++ {
-		arch.InvMixColumn(t[4*c : 4*c+4])
+		aes.InvMixColumn(t[4*c : 4*c+4])
 	}
 	return t
 }
@@ -159,9 +162,9 @@ func vaeskf1Probe(rk, out *[16]byte)
 func vaeskf2Probe(prev, cur, out *[16]byte)
 
 // probeVaeskf1 steps the FIPS-197 A.1 key's schedule from round key 4 to
-// 5; the expected key comes from arch.ExpandAESKey (Go, FIPS-197 5.2).
+// 5; the expected key comes from aes.ExpandKey (Go, FIPS-197 5.2).
 func probeVaeskf1() (want, got []byte) {
-	k := arch.ExpandAESKey(zvkProbeK[:])
+	k := aes.ExpandKey(zvkProbeK[:])
 	var rk, out [16]byte
 	copy(rk[:], k.Enc[16*4:])
 	vaeskf1Probe(&rk, &out)
@@ -173,7 +176,7 @@ func probeVaeskf1() (want, got []byte) {
 func probeVaeskf2() (want, got []byte) {
 	key := []byte{0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe, 0x2b, 0x73, 0xae, 0xf0, 0x85, 0x7d, 0x77, 0x81,
 		0x1f, 0x35, 0x2c, 0x07, 0x3b, 0x61, 0x08, 0xd7, 0x2d, 0x98, 0x10, 0xa3, 0x09, 0x14, 0xdf, 0xf4}
-	k := arch.ExpandAESKey(key)
+	k := aes.ExpandKey(key)
 	var prev, cur, out [16]byte
 	copy(prev[:], k.Enc[16:])
 	copy(cur[:], k.Enc[32:])

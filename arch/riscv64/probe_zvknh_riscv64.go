@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha256"
+	"github.com/xarchlab/xarch/family/sha512"
 )
 
 // Known-answer probes for the vector SHA-2 extensions: vsha2ms, vsha2cl
@@ -40,13 +42,13 @@ func zvknhProbeInput(sew uint) (in [6]zvknhGroup) {
 	var k func(i int) uint64
 	var h [8]uint64
 	if sew == 32 {
-		k = func(i int) uint64 { return uint64(arch.SHA256K[i]) }
-		for i, v := range arch.SHA256Init {
+		k = func(i int) uint64 { return uint64(sha256.K[i]) }
+		for i, v := range sha256.Init {
 			h[i] = uint64(v)
 		}
 	} else {
-		k = func(i int) uint64 { return arch.SHA512K[i] }
-		v, _ := arch.SHA512VariantByName("sha512")
+		k = func(i int) uint64 { return sha512.K[i] }
+		v, _ := sha512.VariantByName("sha512")
 		h = v.Init
 	}
 	mask := zvknhMask(sew)

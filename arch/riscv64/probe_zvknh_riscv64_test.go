@@ -4,12 +4,15 @@ package riscv64
 
 import (
 	"bytes"
-	"crypto/sha512"
+	cryptosha512 "crypto/sha512"
 	"encoding/binary"
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/sha256"
+	"github.com/xarchlab/xarch/family/sha256/sha256test"
+	"github.com/xarchlab/xarch/family/sha512"
 )
 
 // The probes, where the feature is present: three groups of four words.
@@ -56,9 +59,9 @@ func zvknhModelBlocks(h *[8]uint64, p []byte, sew uint) {
 		for g := 0; g < groups; g++ {
 			var kw zvknhGroup
 			for e := range kw {
-				k := arch.SHA512K[4*g+e]
+				k := sha512.K[4*g+e]
 				if sew == 32 {
-					k = uint64(arch.SHA256K[4*g+e])
+					k = uint64(sha256.K[4*g+e])
 				}
 				kw[e] = (w[g%4][e] + k) & m
 			}
@@ -80,7 +83,7 @@ func zvknhModelBlocks(h *[8]uint64, p []byte, sew uint) {
 }
 
 func TestZvknhaModelDigest(t *testing.T) {
-	archtest.SHA256FromBlock(t, "the vsha2* models at SEW=32", func(h *[8]uint32, p []byte) {
+	sha256test.FromBlock(t, "the vsha2* models at SEW=32", func(h *[8]uint32, p []byte) {
 		var h64 [8]uint64
 		for i, v := range h {
 			h64[i] = uint64(v)
@@ -93,7 +96,7 @@ func TestZvknhaModelDigest(t *testing.T) {
 }
 
 func TestZvknhbModelDigest(t *testing.T) {
-	v, _ := arch.SHA512VariantByName("sha512")
+	v, _ := sha512.VariantByName("sha512")
 	for _, n := range []int{0, 3, 111, 112, 128, 300} {
 		msg := make([]byte, n)
 		for i := range msg {
@@ -102,8 +105,8 @@ func TestZvknhbModelDigest(t *testing.T) {
 		if n == 3 {
 			msg = []byte("abc")
 		}
-		want := sha512.Sum512(msg)
-		got := arch.SHA512Sum(func(h *[8]uint64, p []byte) { zvknhModelBlocks(h, p, 64) }, v, msg)
+		want := cryptosha512.Sum512(msg)
+		got := sha512.Sum(func(h *[8]uint64, p []byte) { zvknhModelBlocks(h, p, 64) }, v, msg)
 		if !bytes.Equal(got, want[:]) {
 			t.Fatalf("SHA-512 of %d bytes from the vsha2* models at SEW=64 = %x, want %x", n, got, want)
 		}
@@ -134,8 +137,8 @@ func TestZvknhProbeInputs(t *testing.T) {
 // instructions need.
 func TestZvknhRegistered(t *testing.T) {
 	for _, c := range []struct{ name, alg, req string }{
-		{"sha256/zvknha", arch.SHA256, "v,zvknha"},
-		{"sha512/zvknhb", arch.SHA512, "v,zvknhb"},
+		{"sha256/zvknha", sha256.Name, "v,zvknha"},
+		{"sha512/zvknhb", sha512.Name, "v,zvknhb"},
 	} {
 		im, ok := arch.Lookup(c.name)
 		if !ok {

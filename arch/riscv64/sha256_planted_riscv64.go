@@ -4,7 +4,7 @@ package riscv64
 
 import (
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/sha256"
 )
 
 // A test-only level that dies with SIGILL: the suite must report the crash,
@@ -12,10 +12,10 @@ import (
 func init() {
 	arch.Register(&arch.Impl{
 		Name:    "sha256/planted-sigill",
-		Alg:     arch.SHA256,
+		Alg:     sha256.Name,
 		Arch:    "riscv64",
 		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: plantedSIGILL},
+		Funcs:   &sha256.Funcs{Block: plantedSIGILL},
 	})
 }
 
@@ -32,17 +32,17 @@ func plantedSIGILL(h *[8]uint32, p []byte)
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "sha256/planted-abi",
-		Alg:  arch.SHA256,
+		Alg:  sha256.Name,
 		Arch: "riscv64",
 		// Runs everywhere: the clobber needs no feature.
 		Rank:    -1,
 		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: plantedABI},
+		Funcs:   &sha256.Funcs{Block: plantedABI},
 	})
 }
 
 func plantedABI(h *[8]uint32, p []byte) {
-	generic.SHA256Block(h, p)
+	sha256.GenericBlock(h, p)
 	if arch.ABICheck {
 		abiClobberX3()
 	} else {

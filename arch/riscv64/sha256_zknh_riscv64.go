@@ -2,7 +2,10 @@
 
 package riscv64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha256"
+)
 
 // The scalar SHA-256 level: Zknh's sha256sum0/sum1/sig0/sig1 do the four
 // FIPS 180-4 rotation functions, base RV64I does the rest. Go assembly, so
@@ -10,12 +13,12 @@ import "github.com/xarchlab/xarch/arch"
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "sha256/zknh",
-		Alg:  arch.SHA256,
+		Alg:  sha256.Name,
 		Arch: "riscv64",
 		// Only the four Zknh instructions are beyond RV64I: words are
 		// built from byte loads, and Ch/Maj need no andn.
 		Requires: []string{"zknh"},
-		// One block per loop pass, K read from arch.SHA256K 16 rounds
+		// One block per loop pass, K read from sha256.K 16 rounds
 		// at a time (one pass of the round loop), so 0, 1 and 2-block
 		// calls are the edges; the 16-word schedule ring is in the frame.
 		Tuning: []arch.Tuning{
@@ -23,7 +26,7 @@ func init() {
 			{Name: "rounds_per_pass", Value: 16, Unit: arch.Other},
 		},
 		Rank:  20,
-		Funcs: &arch.SHA256Funcs{Block: sha256BlockZknh},
+		Funcs: &sha256.Funcs{Block: sha256BlockZknh},
 	})
 }
 
@@ -31,9 +34,9 @@ func sha256BlockZknh(h *[8]uint32, p []byte) {
 	// The ABI trampoline for riscv64 comes with the rv-abi work; until
 	// then the kernel is called directly.
 	if arch.ABICheck {
-		abiBlockSHA256Zknh(h, p, &arch.SHA256K)
+		abiBlockSHA256Zknh(h, p, &sha256.K)
 	} else {
-		blockSHA256Zknh(h, p, &arch.SHA256K)
+		blockSHA256Zknh(h, p, &sha256.K)
 	}
 }
 

@@ -2,13 +2,16 @@
 
 package riscv64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha256"
+)
 
 // The vector crypto SHA-256 level (Zvknha). Go assembly, so gc only.
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "sha256/zvknha",
-		Alg:  arch.SHA256,
+		Alg:  sha256.Name,
 		Arch: "riscv64",
 		// v: vsetivli, vle8/vle32, vluxei32/vsuxei32 (the state words in
 		// the order vsha2c* wants), vrgather (the byte swap of the
@@ -28,7 +31,7 @@ func init() {
 			{Name: "lmul", Value: 1, Unit: arch.Other},
 		},
 		Rank:  40,
-		Funcs: &arch.SHA256Funcs{Block: sha256BlockZvknha},
+		Funcs: &sha256.Funcs{Block: sha256BlockZvknha},
 	})
 }
 
@@ -36,9 +39,9 @@ func sha256BlockZvknha(h *[8]uint32, p []byte) {
 	// Called directly until the riscv64 ABI trampoline lands (then:
 	// if arch.ABICheck { abiSha256Zvknha(...) } else { ... }).
 	if arch.ABICheck {
-		abiSha256Zvknha(h, p, &arch.SHA256K)
+		abiSha256Zvknha(h, p, &sha256.K)
 	} else {
-		sha256Zvknha(h, p, &arch.SHA256K)
+		sha256Zvknha(h, p, &sha256.K)
 	}
 }
 

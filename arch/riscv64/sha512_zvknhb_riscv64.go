@@ -2,13 +2,16 @@
 
 package riscv64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha512"
+)
 
 // The vector crypto SHA-512 level (Zvknhb). Go assembly, so gc only.
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "sha512/zvknhb",
-		Alg:  arch.SHA512,
+		Alg:  sha512.Name,
 		Arch: "riscv64",
 		// v: vsetvl, csrr vlenb, vle8/vle64, vluxei64/vsuxei64 (the state
 		// words in the order vsha2c* wants), vrgather (the byte swap of
@@ -32,7 +35,7 @@ func init() {
 			{Name: "lmul1_min_vlen", Value: 256, Unit: arch.Other},
 		},
 		Rank:  40,
-		Funcs: &arch.SHA512Funcs{Block: sha512BlockZvknhb},
+		Funcs: &sha512.Funcs{Block: sha512BlockZvknhb},
 	})
 }
 
@@ -40,9 +43,9 @@ func sha512BlockZvknhb(h *[8]uint64, p []byte) {
 	// Called directly until the riscv64 ABI trampoline lands (then:
 	// if arch.ABICheck { abiSha512Zvknhb(...) } else { ... }).
 	if arch.ABICheck {
-		abiSha512Zvknhb(h, p, &arch.SHA512K)
+		abiSha512Zvknhb(h, p, &sha512.K)
 	} else {
-		sha512Zvknhb(h, p, &arch.SHA512K)
+		sha512Zvknhb(h, p, &sha512.K)
 	}
 }
 

@@ -3,12 +3,14 @@
 package riscv64
 
 import (
-	"crypto/sha256"
-	"crypto/sha512"
+	cryptosha256 "crypto/sha256"
+	cryptosha512 "crypto/sha512"
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/sha256"
+	"github.com/xarchlab/xarch/family/sha512"
 )
 
 // The kernels read only whole blocks: bytes past the last whole block (and
@@ -24,17 +26,17 @@ func TestSHAZknhWholeBlocks(t *testing.T) {
 		msg[i] = byte(i*31 + 7)
 	}
 	for _, n := range []int{0, 63, 64, 100, 191, 192} {
-		h, ref := arch.SHA256Init, arch.SHA256Init
-		blockSHA256Zknh(&h, msg[:n], &arch.SHA256K)
+		h, ref := sha256.Init, sha256.Init
+		blockSHA256Zknh(&h, msg[:n], &sha256.K)
 		sha256BlockGo(&ref, msg[:n-n%64])
 		if h != ref {
 			t.Fatalf("sha256/zknh kernel on %d bytes: %08x, want %08x", n, h, ref)
 		}
 	}
-	v, _ := arch.SHA512VariantByName("sha512")
+	v, _ := sha512.VariantByName("sha512")
 	for _, n := range []int{0, 127, 128, 200, 383, 384, 3*128 + 77} {
 		h, ref := v.Init, v.Init
-		blockSHA512Zknh(&h, msg[:n], &arch.SHA512K)
+		blockSHA512Zknh(&h, msg[:n], &sha512.K)
 		sha512BlockGo(&ref, msg[:n-n%128])
 		if h != ref {
 			t.Fatalf("sha512/zknh kernel on %d bytes: %016x, want %016x", n, h, ref)
@@ -42,11 +44,11 @@ func TestSHAZknhWholeBlocks(t *testing.T) {
 	}
 	// and the digests through the family's padding
 	for _, n := range []int{0, 55, 56, 111, 112, 1000} {
-		if got, want := arch.SHA256Sum(sha256BlockZknh, msg[:n]), sha256.Sum256(msg[:n]); got != want {
+		if got, want := sha256.Sum256(sha256BlockZknh, msg[:n]), cryptosha256.Sum256(msg[:n]); got != want {
 			t.Fatalf("SHA-256 of %d bytes: %x, want %x", n, got, want)
 		}
-		want := sha512.Sum512(msg[:n])
-		if got := arch.SHA512Sum(sha512BlockZknh, v, msg[:n]); string(got) != string(want[:]) {
+		want := cryptosha512.Sum512(msg[:n])
+		if got := sha512.Sum(sha512BlockZknh, v, msg[:n]); string(got) != string(want[:]) {
 			t.Fatalf("SHA-512 of %d bytes: %x, want %x", n, got, want)
 		}
 	}
@@ -55,11 +57,11 @@ func TestSHAZknhWholeBlocks(t *testing.T) {
 // sha256BlockGo and sha512BlockGo are the generic levels' block functions.
 func sha256BlockGo(h *[8]uint32, p []byte) {
 	im, _ := arch.Lookup("sha256/generic")
-	arch.SHA256BlockOf(im)(h, p)
+	sha256.BlockOf(im)(h, p)
 }
 
 func sha512BlockGo(h *[8]uint64, p []byte) {
 	im, _ := arch.Lookup("sha512/generic")
-	f, _ := arch.SHA512Of(im)
+	f, _ := sha512.Of(im)
 	f.Block(h, p)
 }

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // Tuning constants of aes/sparc64 (aes_sparc64.s). The case generator
@@ -24,7 +25,7 @@ const (
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes/sparc64",
-		Alg:  arch.AES,
+		Alg:  aes.Name,
 		Arch: "sparc64",
 		// Integer V9 only, so every sparc64 CPU and qemu model runs it.
 		Requires: []string{"v9"},
@@ -34,7 +35,7 @@ func init() {
 			{Name: "load_align", Value: aesV9LoadAlign, Unit: arch.Other},
 		},
 		Rank: 10,
-		Funcs: &arch.AESFuncs{
+		Funcs: &aes.Funcs{
 			Encrypt: aesV9Encrypt,
 			Decrypt: aesV9Decrypt,
 		},
@@ -52,12 +53,12 @@ var aesEncTable, aesDecTable aesTable
 
 func init() {
 	for x := 0; x < 256; x++ {
-		s := arch.AESSbox(byte(x))
+		s := aes.Sbox(byte(x))
 		// MixColumns column 0 is (2, 1, 1, 3); bytes in row order, high first.
-		e := uint32(arch.GFMul(s, 2))<<24 | uint32(s)<<16 | uint32(s)<<8 | uint32(arch.GFMul(s, 3))
-		v := arch.AESInvSbox(byte(x))
+		e := uint32(aes.GFMul(s, 2))<<24 | uint32(s)<<16 | uint32(s)<<8 | uint32(aes.GFMul(s, 3))
+		v := aes.InvSbox(byte(x))
 		// InvMixColumns column 0 is (14, 9, 13, 11).
-		d := uint32(arch.GFMul(v, 14))<<24 | uint32(arch.GFMul(v, 9))<<16 | uint32(arch.GFMul(v, 13))<<8 | uint32(arch.GFMul(v, 11))
+		d := uint32(aes.GFMul(v, 14))<<24 | uint32(aes.GFMul(v, 9))<<16 | uint32(aes.GFMul(v, 13))<<8 | uint32(aes.GFMul(v, 11))
 		for i := uint(0); i < 4; i++ {
 			aesEncTable.t[i][x] = e>>(8*i) | e<<(32-8*i)
 			aesDecTable.t[i][x] = d>>(8*i) | d<<(32-8*i)
@@ -75,7 +76,7 @@ func aesDecryptV9(rk *byte, rounds uint64, dst, src *byte, nblocks uint64, tab *
 
 // aesCheck validates a call and returns the block count; the assembly
 // trusts every length it is given.
-func aesCheck(level string, k *arch.AESKey, sched, dst, src []byte) int {
+func aesCheck(level string, k *aes.Key, sched, dst, src []byte) int {
 	if len(dst) != len(src) || len(src)%16 != 0 {
 		panic(fmt.Sprintf("%s: dst %d bytes, src %d bytes: want equal multiples of 16", level, len(dst), len(src)))
 	}
@@ -98,7 +99,7 @@ func alignedSchedule(sched []byte, align uintptr) []byte {
 	return c
 }
 
-func aesV9Encrypt(k *arch.AESKey, dst, src []byte) {
+func aesV9Encrypt(k *aes.Key, dst, src []byte) {
 	n := aesCheck("aes/sparc64", k, k.Enc, dst, src)
 	if n == 0 {
 		return // never take &src[0] of an empty slice
@@ -111,7 +112,7 @@ func aesV9Encrypt(k *arch.AESKey, dst, src []byte) {
 	}
 }
 
-func aesV9Decrypt(k *arch.AESKey, dst, src []byte) {
+func aesV9Decrypt(k *aes.Key, dst, src []byte) {
 	n := aesCheck("aes/sparc64", k, k.Dec, dst, src)
 	if n == 0 {
 		return

@@ -2,7 +2,7 @@ package sparc64
 
 import (
 	"bytes"
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"math/rand"
 	"os"
 	"strings"
@@ -10,7 +10,8 @@ import (
 	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/aes/aestest"
 )
 
 // The sparc64 AES levels and what the assembly was written around.
@@ -19,8 +20,8 @@ func TestAESRegistered(t *testing.T) {
 	if !ok {
 		t.Fatal("aes/sparc64 is not registered")
 	}
-	if im.Alg != arch.AES || im.Rank != 10 || im.Planted || arch.AESFuncsOf(im) == nil ||
-		arch.AESFuncsOf(im).Encrypt == nil || arch.AESFuncsOf(im).Decrypt == nil || strings.Join(im.Requires, ",") != "v9" {
+	if im.Alg != aes.Name || im.Rank != 10 || im.Planted || aes.FuncsOf(im) == nil ||
+		aes.FuncsOf(im).Encrypt == nil || aes.FuncsOf(im).Decrypt == nil || strings.Join(im.Requires, ",") != "v9" {
 		t.Fatalf("aes/sparc64 registered wrongly: %+v", im)
 	}
 	if im.Tune("interleave") != 1 || im.Tune("load_align") != 4 {
@@ -30,8 +31,8 @@ func TestAESRegistered(t *testing.T) {
 	if !ok {
 		t.Fatal("aes/t4 is not registered")
 	}
-	if t4.Alg != arch.AES || t4.Rank != 30 || arch.AESFuncsOf(t4) == nil || arch.AESFuncsOf(t4).Encrypt == nil ||
-		arch.AESFuncsOf(t4).Decrypt == nil || strings.Join(t4.Requires, ",") != "crypto" || t4.NeedsHardware == "" {
+	if t4.Alg != aes.Name || t4.Rank != 30 || aes.FuncsOf(t4) == nil || aes.FuncsOf(t4).Encrypt == nil ||
+		aes.FuncsOf(t4).Decrypt == nil || strings.Join(t4.Requires, ",") != "crypto" || t4.NeedsHardware == "" {
 		t.Fatalf("aes/t4 registered wrongly: %+v", t4)
 	}
 	st := arch.State{Detected: arch.Detect()}
@@ -39,18 +40,18 @@ func TestAESRegistered(t *testing.T) {
 	if st.Has("crypto") {
 		want = "aes/t4"
 	}
-	if b := st.Best(arch.AES); b == nil || b.Name != want {
+	if b := st.Best(aes.Name); b == nil || b.Name != want {
 		t.Errorf("dispatch picks %v, want %s", b, want)
 	}
 }
 
 // TestAESLevels runs the shared conformance checks on every usable
-// sparc64 AES level (see archtest.AESLevels): ECB over 0..20 blocks at
+// sparc64 AES level (see aestest.Levels): ECB over 0..20 blocks at
 // many offsets and in place, known answers, 257-block chains, the stream
 // layer, guard pages and bad lengths. aes/sparc64 needs only v9, so no
 // usable level is a failure.
 func TestAESLevels(t *testing.T) {
-	archtest.AESLevels(t, "sparc64", archtest.AESOptions{MaxBlocks: 20, MustRun: true})
+	aestest.Levels(t, "sparc64", aestest.Options{MaxBlocks: 20, MustRun: true})
 }
 
 // aes/t4's Go side (alignment checks, the bounce buffer for misaligned
@@ -70,7 +71,7 @@ func TestT4WrapperWithModel(t *testing.T) {
 					t.Fatalf("aes/t4 kernel called with a pointer not %d-byte aligned: %p", t4LoadAlign, p)
 				}
 			}
-			k := &arch.AESKey{Rounds: int(rounds), Enc: unsafe.Slice(enc, 16*(rounds+1))}
+			k := &aes.Key{Rounds: int(rounds), Enc: unsafe.Slice(enc, 16*(rounds+1))}
 			in := unsafe.Slice(src, 16*n)
 			out := unsafe.Slice(dst, 16*n)
 			for i := 0; i < len(in); i += 16 {
@@ -81,8 +82,8 @@ func TestT4WrapperWithModel(t *testing.T) {
 	for _, keyLen := range []int{16, 24, 32} {
 		key := make([]byte, keyLen)
 		r.Read(key)
-		k := arch.ExpandAESKey(key)
-		ref, _ := aes.NewCipher(key)
+		k := aes.ExpandKey(key)
+		ref, _ := cryptoaes.NewCipher(key)
 		sizes := []int{0, 1, t4BounceBlocks, t4BounceBlocks + 1}
 		if keyLen == 16 {
 			sizes = append(sizes, 2*t4BounceBlocks+5) // three chunks
@@ -177,10 +178,10 @@ func BenchmarkAES(b *testing.B) {
 	buf := make([]byte, 8192)
 	st := arch.State{Detected: arch.Detect()}
 	for _, im := range arch.Impls() {
-		if im.Alg != arch.AES || im.Planted || st.Missing(im) != "" {
+		if im.Alg != aes.Name || im.Planted || st.Missing(im) != "" {
 			continue
 		}
-		f := arch.AESFuncsOf(im)
+		f := aes.FuncsOf(im)
 		k := f.ExpandKey(make([]byte, 16))
 		b.Run(strings.TrimPrefix(im.Name, "aes/"), func(b *testing.B) {
 			b.SetBytes(int64(len(buf)))

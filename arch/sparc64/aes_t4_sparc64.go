@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // Tuning constants of aes/t4 (aes_t4_sparc64.s).
@@ -25,7 +26,7 @@ const t4NeedsHardware = "SPARC T4 crypto opcodes: QEMU 7.2 executes aes_eround01
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes/t4",
-		Alg:  arch.AES,
+		Alg:  aes.Name,
 		Arch: "sparc64",
 		// "crypto" is the AT_HWCAP bit and the cpucaps "aes" word; fxor
 		// (VIS 1) is implied by every CPU with the crypto unit.
@@ -38,7 +39,7 @@ func init() {
 		NeedsHardware: t4NeedsHardware,
 		Rank:          30,
 		// Expand is the FIPS-197 expansion in Go; both directions use Enc.
-		Funcs: &arch.AESFuncs{
+		Funcs: &aes.Funcs{
 			Encrypt: t4Encrypt,
 			Decrypt: t4Decrypt,
 		},
@@ -59,8 +60,8 @@ func aesT4Decrypt(enc *byte, rounds uint64, dst, src *byte, nblocks uint64)
 //extern xarch_aes_t4_probe
 func aesT4Probe(io *[4]uint64)
 
-func t4Encrypt(k *arch.AESKey, dst, src []byte) { t4Run(t4EncryptBlocks, k, dst, src) }
-func t4Decrypt(k *arch.AESKey, dst, src []byte) { t4Run(t4DecryptBlocks, k, dst, src) }
+func t4Encrypt(k *aes.Key, dst, src []byte) { t4Run(t4EncryptBlocks, k, dst, src) }
+func t4Decrypt(k *aes.Key, dst, src []byte) { t4Run(t4DecryptBlocks, k, dst, src) }
 
 // t4EncryptBlocks and t4DecryptBlocks call the kernels, through the ABI
 // trampoline when arch.ABICheck is set.
@@ -80,7 +81,7 @@ func t4DecryptBlocks(enc *byte, rounds uint64, dst, src *byte, nblocks uint64) {
 	}
 }
 
-func t4Run(fn func(*byte, uint64, *byte, *byte, uint64), k *arch.AESKey, dst, src []byte) {
+func t4Run(fn func(*byte, uint64, *byte, *byte, uint64), k *aes.Key, dst, src []byte) {
 	n := aesCheck("aes/t4", k, k.Enc, dst, src)
 	if n == 0 {
 		return

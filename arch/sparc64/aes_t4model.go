@@ -8,7 +8,7 @@ package sparc64
 import (
 	"encoding/binary"
 
-	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // op5 values of the four-operand AES instructions (OSA 2011 7.3); the
@@ -43,9 +43,9 @@ func t4Round(op int, key, a, b uint64) uint64 {
 	for c := 0; c < 4; c++ {
 		for r := 0; r < 4; r++ {
 			if dec {
-				o[4*c+r] = arch.AESInvSbox(s[4*((c+4-r)%4)+r])
+				o[4*c+r] = aes.InvSbox(s[4*((c+4-r)%4)+r])
 			} else {
-				o[4*c+r] = arch.AESSbox(s[4*((c+r)%4)+r])
+				o[4*c+r] = aes.Sbox(s[4*((c+r)%4)+r])
 			}
 		}
 	}
@@ -60,8 +60,8 @@ func t4Round(op int, key, a, b uint64) uint64 {
 		h[i] ^= k[i]
 	}
 	if dec && !last {
-		arch.InvMixColumn(h[0:4])
-		arch.InvMixColumn(h[4:8])
+		aes.InvMixColumn(h[0:4])
+		aes.InvMixColumn(h[4:8])
 	}
 	return binary.BigEndian.Uint64(h)
 }
@@ -69,10 +69,10 @@ func t4Round(op int, key, a, b uint64) uint64 {
 // mixColumn applies MixColumns (FIPS-197 5.1.3) to one column in place.
 func mixColumn(c []byte) {
 	a0, a1, a2, a3 := c[0], c[1], c[2], c[3]
-	c[0] = arch.GFMul(a0, 2) ^ arch.GFMul(a1, 3) ^ a2 ^ a3
-	c[1] = a0 ^ arch.GFMul(a1, 2) ^ arch.GFMul(a2, 3) ^ a3
-	c[2] = a0 ^ a1 ^ arch.GFMul(a2, 2) ^ arch.GFMul(a3, 3)
-	c[3] = arch.GFMul(a0, 3) ^ a1 ^ a2 ^ arch.GFMul(a3, 2)
+	c[0] = aes.GFMul(a0, 2) ^ aes.GFMul(a1, 3) ^ a2 ^ a3
+	c[1] = a0 ^ aes.GFMul(a1, 2) ^ aes.GFMul(a2, 3) ^ a3
+	c[2] = a0 ^ a1 ^ aes.GFMul(a2, 2) ^ aes.GFMul(a3, 3)
+	c[3] = aes.GFMul(a0, 3) ^ a1 ^ a2 ^ aes.GFMul(a3, 2)
 }
 
 // The probe's inputs: FIPS-197 Appendix B, round 1 (the state after the

@@ -2,13 +2,13 @@ package sparc64
 
 import (
 	"bytes"
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"encoding/binary"
 	"encoding/hex"
 	"math/rand"
 	"testing"
 
-	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // FIPS-197 Appendix B, round 1: after SubBytes, ShiftRows, MixColumns and
@@ -30,7 +30,7 @@ func TestT4ModelAppendixB(t *testing.T) {
 // t4ModelCipher runs the instruction sequence of aes_t4_sparc64.s on the
 // model: whitening with Enc[0] (encrypt) or Enc[Nr] (decrypt), then round
 // i with Enc[i] or Enc[Nr-i], the last round in its _l form.
-func t4ModelCipher(k *arch.AESKey, dec bool, blk []byte) []byte {
+func t4ModelCipher(k *aes.Key, dec bool, blk []byte) []byte {
 	nr := k.Rounds
 	key := func(r int) (uint64, uint64) {
 		return binary.BigEndian.Uint64(k.Enc[16*r:]), binary.BigEndian.Uint64(k.Enc[16*r+8:])
@@ -73,10 +73,10 @@ func TestT4ModelCipher(t *testing.T) {
 			pt := make([]byte, 16)
 			r.Read(key)
 			r.Read(pt)
-			ref, _ := aes.NewCipher(key)
+			ref, _ := cryptoaes.NewCipher(key)
 			want := make([]byte, 16)
 			ref.Encrypt(want, pt)
-			k := arch.ExpandAESKey(key)
+			k := aes.ExpandKey(key)
 			ct := t4ModelCipher(k, false, pt)
 			if !bytes.Equal(ct, want) {
 				t.Fatalf("AES-%d key %x: model encrypt %x, crypto/aes %x", 8*n, key, ct, want)

@@ -10,7 +10,7 @@ package sparc64
 
 import (
 	"bytes"
-	"crypto/aes"
+	cryptoaes "crypto/aes"
 	"encoding/binary"
 	"fmt"
 	"math/rand"
@@ -24,7 +24,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
 )
 
 // sparcTool finds a cross tool; a missing one skips, or fails when CI=true.
@@ -457,8 +457,8 @@ func TestT4Interpreted(t *testing.T) {
 		for _, blocks := range []int{0, 1, 2, 5} {
 			key := make([]byte, keyLen)
 			r.Read(key)
-			ref, _ := aes.NewCipher(key)
-			k := arch.ExpandAESKey(key)
+			ref, _ := cryptoaes.NewCipher(key)
+			k := aes.ExpandKey(key)
 			for _, dec := range []bool{false, true} {
 				name := "xarch_aes_t4_encrypt"
 				if dec {

@@ -4,6 +4,8 @@ import (
 	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
 )
 
 // Tuning constants of aes-gcm/sparc64 (gcm_sparc64.s, gcm_v9table.go). The
@@ -33,7 +35,7 @@ const (
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "aes-gcm/sparc64",
-		Alg:  arch.GCM,
+		Alg:  gcm.Name,
 		Arch: "sparc64",
 		// Integer V9 only (64-bit registers, ldx, sllx/srlx), like
 		// aes/sparc64 underneath: every sparc64 CPU and qemu model runs
@@ -52,7 +54,7 @@ func init() {
 		// and then this GHASH. aes/sparc64 already uses nearly every
 		// integer register for one block, so a stitched loop would spill
 		// its state to the stack; not worth it without hardware to measure.
-		Funcs: &arch.GCMFuncs{
+		Funcs: &gcm.Funcs{
 			AES:   aesV9Funcs(),
 			Init:  gcmV9Init,
 			GHASH: gcmV9GHASH,
@@ -63,9 +65,9 @@ func init() {
 // aesV9Funcs is aes/sparc64's registered entry points, the AES level
 // underneath. aes_sparc64.go registers it first (the go command hands a
 // package's files to the compiler, and so runs their inits, in name order).
-func aesV9Funcs() *arch.AESFuncs {
+func aesV9Funcs() *aes.Funcs {
 	if im, ok := arch.Lookup("aes/sparc64"); ok {
-		if f := arch.AESFuncsOf(im); f != nil {
+		if f := aes.FuncsOf(im); f != nil {
 			return f
 		}
 	}

@@ -9,7 +9,9 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
+	"github.com/xarchlab/xarch/family/gcm/gcmtest"
 )
 
 func TestGCMRegistered(t *testing.T) {
@@ -17,12 +19,12 @@ func TestGCMRegistered(t *testing.T) {
 	if !ok {
 		t.Fatal("aes-gcm/sparc64 is not registered")
 	}
-	g, err := arch.GCMOf(im)
+	g, err := gcm.Of(im)
 	if err != nil || im.Rank != 10 || im.Planted || strings.Join(im.Requires, ",") != "v9" {
 		t.Fatalf("aes-gcm/sparc64 registered wrongly: %+v (%v)", im, err)
 	}
-	aes, _ := arch.Lookup("aes/sparc64")
-	if g.AES != arch.AESFuncsOf(aes) || g.Seal != nil || g.Open != nil {
+	aesIm, _ := arch.Lookup("aes/sparc64")
+	if g.AES != aes.FuncsOf(aesIm) || g.Seal != nil || g.Open != nil {
 		t.Errorf("aes-gcm/sparc64 should run over aes/sparc64's funcs with no stitched kernels")
 	}
 	if im.Tune("load_align") != 8 || im.Tune("nibble_bits") != 4 || im.Tune("tables") != 2 {
@@ -36,10 +38,10 @@ func TestGCMRegistered(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s is not registered", lv.name)
 		}
-		g, err := arch.GCMOf(im)
-		aes, _ := arch.Lookup(lv.aes)
+		g, err := gcm.Of(im)
+		aesIm, _ := arch.Lookup(lv.aes)
 		if err != nil || im.Rank != lv.rank || im.Planted || strings.Join(im.Requires, ",") != lv.requires ||
-			im.NeedsHardware == "" || g.AES != arch.AESFuncsOf(aes) || g.Seal != nil || g.Open != nil {
+			im.NeedsHardware == "" || g.AES != aes.FuncsOf(aesIm) || g.Seal != nil || g.Open != nil {
 			t.Fatalf("%s registered wrongly: %+v (%v)", lv.name, im, err)
 		}
 	}
@@ -51,7 +53,7 @@ func TestGCMRegistered(t *testing.T) {
 	case st.Has("vis3"):
 		want = "aes-gcm/vis3"
 	}
-	if b := st.Best(arch.GCM); b == nil || b.Name != want {
+	if b := st.Best(gcm.Name); b == nil || b.Name != want {
 		t.Errorf("dispatch picks %v, want %s", b, want)
 	}
 }
@@ -82,7 +84,7 @@ func TestGCMVIS3WrapperWithModel(t *testing.T) {
 		var h [16]byte
 		r.Read(h[:])
 		hk := gcmVIS3Init(&h).(*gcmVIS3Key)
-		hkg := generic.GHASHInit(&h)
+		hkg := gcm.GenericGHASHInit(&h)
 		nb := trial % 6
 		buf := make([]byte, 16*nb+16+7)
 		r.Read(buf)
@@ -92,7 +94,7 @@ func TestGCMVIS3WrapperWithModel(t *testing.T) {
 		r.Read(ybuf)
 		y := (*[16]byte)(unsafe.Pointer(&ybuf[trial%8]))
 		want := *y
-		generic.GHASH(hkg, &want, p[:16*nb])
+		gcm.GenericGHASH(hkg, &want, p[:16*nb])
 		gcmCall(fake, y, &hk.h[0], p)
 		if *y != want {
 			t.Fatalf("wrapper with the model, %d blocks at p+%d, y+%d: got %x want %x", nb, off, trial%8, *y, want)
@@ -104,8 +106,8 @@ func TestGCMVIS3WrapperWithModel(t *testing.T) {
 }
 
 // TestGCMLevels runs the shared conformance checks on every usable AES-GCM
-// level, generic included (see archtest.GCMLevels).
-func TestGCMLevels(t *testing.T) { archtest.GCMLevels(t, "sparc64") }
+// level, generic included (see gcmtest.Levels).
+func TestGCMLevels(t *testing.T) { gcmtest.Levels(t, "sparc64") }
 
 // TestGHASHOffsets runs the kernel on 0..9 blocks from every start of p
 // mod 16 and with y at every offset mod 8 (the aligned-copy path of the
@@ -115,7 +117,7 @@ func TestGHASHOffsets(t *testing.T) {
 	for trial := 0; trial < 20; trial++ {
 		var h [16]byte
 		r.Read(h[:])
-		hk, hkg := gcmV9Init(&h), generic.GHASHInit(&h)
+		hk, hkg := gcmV9Init(&h), gcm.GenericGHASHInit(&h)
 		for nb := 0; nb <= 9; nb++ {
 			buf := make([]byte, 16*nb+16)
 			r.Read(buf)
@@ -126,7 +128,7 @@ func TestGHASHOffsets(t *testing.T) {
 				yo := (off + trial) % 8
 				y := (*[16]byte)(unsafe.Pointer(&ybuf[yo]))
 				want := *y
-				generic.GHASH(hkg, &want, p)
+				gcm.GenericGHASH(hkg, &want, p)
 				gcmV9GHASH(hk, y, p)
 				if *y != want {
 					t.Fatalf("H %x, %d blocks at p+%d, y+%d: got %x want %x", h, nb, off, yo, *y, want)
@@ -141,8 +143,8 @@ func TestGHASHOffsets(t *testing.T) {
 // block of plaintext.
 func TestGHASHKnown(t *testing.T) {
 	im, _ := arch.Lookup("aes-gcm/sparc64")
-	g, _ := arch.GCMOf(im)
-	out, err := arch.GCMSeal(g, make([]byte, 16), make([]byte, 12), nil, make([]byte, 16), 16)
+	g, _ := gcm.Of(im)
+	out, err := gcm.Seal(g, make([]byte, 16), make([]byte, 12), nil, make([]byte, 16), 16)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,10 +159,10 @@ func BenchmarkGHASH(b *testing.B) {
 	var h [16]byte
 	h[3] = 0x5a
 	for _, im := range arch.Impls() {
-		if im.Alg != arch.GCM || im.Planted || (arch.State{Detected: arch.Detect()}).Missing(im) != "" {
+		if im.Alg != gcm.Name || im.Planted || (arch.State{Detected: arch.Detect()}).Missing(im) != "" {
 			continue
 		}
-		g, err := arch.GCMOf(im)
+		g, err := gcm.Of(im)
 		if err != nil {
 			b.Fatal(err)
 		}

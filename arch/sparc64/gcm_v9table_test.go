@@ -10,7 +10,7 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/xarchlab/xarch/arch/generic"
+	"github.com/xarchlab/xarch/family/gcm"
 )
 
 // gcmV9Model is gcm_sparc64.s step by step in Go.
@@ -57,12 +57,12 @@ func TestGCMV9Tables(t *testing.T) {
 		var h [16]byte
 		r.Read(h[:])
 		k := gcmV9Tables(&h)
-		hk := generic.GHASHInit(&h)
+		hk := gcm.GenericGHASHInit(&h)
 		for n := 0; n < 16; n++ {
 			for tab, shift := range []uint{124, 120} {
 				var x, y [16]byte
 				x[0] = byte(n << 4 >> (124 - shift))
-				generic.GHASH(hk, &y, x[:]) // y = x * H from y = 0
+				gcm.GenericGHASH(hk, &y, x[:]) // y = x * H from y = 0
 				got := [2]uint64{k.tab[32*tab+2*n], k.tab[32*tab+2*n+1]}
 				want := [2]uint64{binary.BigEndian.Uint64(y[:8]), binary.BigEndian.Uint64(y[8:])}
 				if got != want {
@@ -97,7 +97,7 @@ func TestGCMV9Model(t *testing.T) {
 			}
 		}
 		want, got := y, y
-		generic.GHASH(generic.GHASHInit(&h), &want, p)
+		gcm.GenericGHASH(gcm.GenericGHASHInit(&h), &want, p)
 		gcmV9Model(gcmV9Tables(&h), &got, p)
 		if got != want {
 			t.Fatalf("H %x y %x, %d blocks: model got %x want %x", h, y, len(p)/16, got, want)

@@ -1,6 +1,10 @@
 package sparc64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
+)
 
 // Tuning constants of aes-gcm/vis3 and aes-gcm/t4 (gcm_vis3_sparc64.s).
 const (
@@ -25,7 +29,7 @@ func init() {
 	}
 	arch.Register(&arch.Impl{
 		Name: "aes-gcm/vis3",
-		Alg:  arch.GCM,
+		Alg:  gcm.Name,
 		Arch: "sparc64",
 		// xmulx/xmulxhi for GHASH; AES is aes/sparc64's integer code,
 		// for VIS 3 CPUs without the crypto unit (or with it disabled).
@@ -34,7 +38,7 @@ func init() {
 		NeedsHardware: gcmVIS3NeedsHardware,
 		// Between aes-gcm/sparc64 (10) and aes-gcm/t4 (30).
 		Rank: 20,
-		Funcs: &arch.GCMFuncs{
+		Funcs: &gcm.Funcs{
 			AES:   aesV9Funcs(),
 			Init:  gcmVIS3Init,
 			GHASH: gcmVIS3GHASH,
@@ -42,7 +46,7 @@ func init() {
 	})
 	arch.Register(&arch.Impl{
 		Name: "aes-gcm/t4",
-		Alg:  arch.GCM,
+		Alg:  gcm.Name,
 		Arch: "sparc64",
 		// The T4 AES opcodes (aes/t4) for CTR and the same VIS 3 GHASH:
 		// every CPU with the crypto unit has VIS 3, both are listed so a
@@ -52,7 +56,7 @@ func init() {
 		NeedsHardware: gcmVIS3NeedsHardware + "; " + t4NeedsHardware,
 		// In line with aes/t4 (30).
 		Rank: 30,
-		Funcs: &arch.GCMFuncs{
+		Funcs: &gcm.Funcs{
 			AES:   aesT4Funcs(),
 			Init:  gcmVIS3Init,
 			GHASH: gcmVIS3GHASH,
@@ -62,9 +66,9 @@ func init() {
 
 // aesT4Funcs is aes/t4's registered entry points (aes_t4_sparc64.go
 // registers it first: files initialize in name order).
-func aesT4Funcs() *arch.AESFuncs {
+func aesT4Funcs() *aes.Funcs {
 	if im, ok := arch.Lookup("aes/t4"); ok {
-		if f := arch.AESFuncsOf(im); f != nil {
+		if f := aes.FuncsOf(im); f != nil {
 			return f
 		}
 	}

@@ -30,8 +30,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/mont"
+	"github.com/xarchlab/xarch/family/mont/monttest"
 )
 
 const (
@@ -559,7 +559,7 @@ func (k *montKernel) call(r *rand.Rand, x, y, mod []uint64, share montBufs) ([]u
 	if share.xy || (share.zx && share.zy) {
 		yBase = xAt
 	}
-	copy(mc.r[8:14], []uint64{zBase, xr.base, yBase, mAt, arch.MontK0(mod[0]), uint64(n)})
+	copy(mc.r[8:14], []uint64{zBase, xr.base, yBase, mAt, mont.K0(mod[0]), uint64(n)})
 	mc.r[14] = stackTop - 2048 - 2047 // the caller's %sp, biased, with room above
 	before := mc.r
 	if err := mc.run(); err != nil {
@@ -619,11 +619,11 @@ func montModulus(r *rand.Rand, n int, kind int) []uint64 {
 }
 
 func montBelow(r *rand.Rand, mod []uint64) []uint64 {
-	bm := archtest.LimbsToBig(mod)
-	return archtest.BigToLimbs(new(big.Int).Rand(r, bm), len(mod))
+	bm := monttest.LimbsToBig(mod)
+	return monttest.BigToLimbs(new(big.Int).Rand(r, bm), len(mod))
 }
 
-// montInterpret runs kernel k on every size 1..arch.MontMaxLimbs: three
+// montInterpret runs kernel k on every size 1..mont.MaxLimbs: three
 // kinds of modulus, edge operands (0, 1, m-1), and random operands until
 // both sides of the final subtraction are seen; then the aliasings.
 func montInterpret(t *testing.T, k *montKernel) {
@@ -631,7 +631,7 @@ func montInterpret(t *testing.T, k *montKernel) {
 	calls, steps := 0, 0
 	check := func(x, y, mod []uint64, share montBufs, what string) bool {
 		t.Helper()
-		want, sub := archtest.MontWant(x, y, mod)
+		want, sub := monttest.Want(x, y, mod)
 		got, s, err := k.call(r, x, y, mod, share)
 		calls++
 		steps += s
@@ -641,16 +641,16 @@ func montInterpret(t *testing.T, k *montKernel) {
 		for i := range want {
 			if got[i] != want[i] {
 				t.Fatalf("%s (interpreted): %d limbs, %s: limb %d differs\n m    %x\n x    %x\n y    %x\n got  %x\n want %x",
-					k.name, len(mod), what, i, archtest.LimbsToBig(mod), archtest.LimbsToBig(x), archtest.LimbsToBig(y),
-					archtest.LimbsToBig(got), archtest.LimbsToBig(want))
+					k.name, len(mod), what, i, monttest.LimbsToBig(mod), monttest.LimbsToBig(x), monttest.LimbsToBig(y),
+					monttest.LimbsToBig(got), monttest.LimbsToBig(want))
 			}
 		}
 		return sub
 	}
-	for n := 1; n <= arch.MontMaxLimbs; n++ {
+	for n := 1; n <= mont.MaxLimbs; n++ {
 		for kind := 0; kind < 3; kind++ {
 			mod := montModulus(r, n, kind)
-			mm1 := archtest.BigToLimbs(new(big.Int).Sub(archtest.LimbsToBig(mod), big.NewInt(1)), n)
+			mm1 := monttest.BigToLimbs(new(big.Int).Sub(monttest.LimbsToBig(mod), big.NewInt(1)), n)
 			one := make([]uint64, n)
 			one[0] = 1
 			check(mm1, mm1, mod, montBufs{}, "(m-1)*(m-1)")
@@ -663,7 +663,7 @@ func montInterpret(t *testing.T, k *montKernel) {
 		var seen [2]bool
 		for try := 0; try < 400 && !(seen[0] && seen[1]); try++ {
 			x, y := montBelow(r, mod), montBelow(r, mod)
-			if _, sub := archtest.MontWant(x, y, mod); seen[b2i(sub)] {
+			if _, sub := monttest.Want(x, y, mod); seen[b2i(sub)] {
 				continue
 			}
 			seen[b2i(check(x, y, mod, montBufs{}, "random"))] = true
@@ -672,7 +672,7 @@ func montInterpret(t *testing.T, k *montKernel) {
 			t.Fatalf("%d limbs: no operands found with final subtraction %v", n, seen[1])
 		}
 	}
-	for _, n := range []int{1, 2, 3, 16, 17, 64, arch.MontMaxLimbs} {
+	for _, n := range []int{1, 2, 3, 16, 17, 64, mont.MaxLimbs} {
 		mod := montModulus(r, n, 0)
 		x, y := montBelow(r, mod), montBelow(r, mod)
 		check(x, y, mod, montBufs{zx: true}, "z aliases x")
@@ -680,7 +680,7 @@ func montInterpret(t *testing.T, k *montKernel) {
 		check(x, x, mod, montBufs{xy: true}, "x aliases y")
 		check(x, x, mod, montBufs{zx: true, zy: true}, "z aliases x and y")
 	}
-	t.Logf("%s: interpreted %d calls (sizes 1..%d, %d instructions): all match math/big", k.name, calls, arch.MontMaxLimbs, steps)
+	t.Logf("%s: interpreted %d calls (sizes 1..%d, %d instructions): all match math/big", k.name, calls, mont.MaxLimbs, steps)
 }
 
 func b2i(b bool) int {

@@ -1,6 +1,9 @@
 package sparc64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/mont"
+)
 
 // Tuning constants of mont/sparc64 (mont_sparc64.s).
 const (
@@ -13,16 +16,16 @@ const (
 	// at +4 (low) and +0 (high). The first one is peeled (it sets u).
 	montV9Unroll = 2
 	// Sizes in 64-bit limbs: the scratch t (n+1 doublewords) lives in the
-	// kernel's stack frame, sized for arch.MontMaxLimbs. n = 1 skips the
+	// kernel's stack frame, sized for mont.MaxLimbs. n = 1 skips the
 	// inner loop (only the peeled limb).
 	montV9MinLimbs = 1
-	montV9MaxLimbs = arch.MontMaxLimbs
+	montV9MaxLimbs = mont.MaxLimbs
 )
 
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "mont/sparc64",
-		Alg:  arch.Mont,
+		Alg:  mont.Name,
 		Arch: "sparc64",
 		// Integer V9 only (mulx, 64-bit shifts, lduw/stw): every sparc64
 		// CPU and every qemu model runs it.
@@ -35,7 +38,7 @@ func init() {
 		},
 		// In line with the other V9 integer levels (10).
 		Rank:  10,
-		Funcs: &arch.MontFuncs{Mul: montMulV9},
+		Funcs: &mont.Funcs{Mul: montMulV9},
 	})
 }
 

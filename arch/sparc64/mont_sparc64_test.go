@@ -8,6 +8,8 @@ import (
 
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/mont"
+	"github.com/xarchlab/xarch/family/mont/monttest"
 )
 
 func TestMontRegistered(t *testing.T) {
@@ -15,7 +17,7 @@ func TestMontRegistered(t *testing.T) {
 	if !ok {
 		t.Fatal("mont/sparc64 is not registered")
 	}
-	if _, err := arch.MontOf(im); err != nil || im.Rank != 10 || im.Planted || im.NeedsHardware != "" {
+	if _, err := mont.Of(im); err != nil || im.Rank != 10 || im.Planted || im.NeedsHardware != "" {
 		t.Fatalf("mont/sparc64 registered wrongly: %+v (%v)", im, err)
 	}
 	st := arch.State{Detected: arch.Detect()}
@@ -23,28 +25,28 @@ func TestMontRegistered(t *testing.T) {
 	if st.Detected["vis3"] {
 		want = "mont/vis3"
 	}
-	if b := st.Best(arch.Mont); b == nil || b.Name != want {
+	if b := st.Best(mont.Name); b == nil || b.Name != want {
 		t.Errorf("dispatch picks %v, want %s", b, want)
 	}
 }
 
 // TestMontLevels runs the shared conformance checks on every usable mont
-// level, generic included (see archtest.MontLevels): every size 1..128,
+// level, generic included (see monttest.Levels): every size 1..128,
 // edge moduli and operands against math/big, both sides of the final
 // subtraction, aliasing, guard pages.
-func TestMontLevels(t *testing.T) { archtest.MontLevels(t, "sparc64") }
+func TestMontLevels(t *testing.T) { monttest.Levels(t, "sparc64") }
 
 // TestMontBadSizes: lengths outside the contract panic instead of running
 // the kernel past the operands or its scratch.
 func TestMontBadSizes(t *testing.T) {
-	for _, im := range archtest.Levels(t, arch.Mont, "sparc64", false) {
-		f, err := arch.MontOf(im)
+	for _, im := range archtest.Levels(t, mont.Name, "sparc64", false) {
+		f, err := mont.Of(im)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, c := range []struct{ nz, nx, ny, nm int }{
 			{0, 0, 0, 0}, {2, 1, 2, 2}, {2, 2, 1, 2}, {1, 2, 2, 2},
-			{arch.MontMaxLimbs + 1, arch.MontMaxLimbs + 1, arch.MontMaxLimbs + 1, arch.MontMaxLimbs + 1},
+			{mont.MaxLimbs + 1, mont.MaxLimbs + 1, mont.MaxLimbs + 1, mont.MaxLimbs + 1},
 		} {
 			func() {
 				defer func() {
@@ -67,8 +69,8 @@ func TestMontBadSizes(t *testing.T) {
 // it is a sanity check, not a timing.
 func BenchmarkMontMul(b *testing.B) {
 	r := rand.New(rand.NewSource(1))
-	for _, im := range archtest.Levels(b, arch.Mont, "sparc64", true) {
-		f, err := arch.MontOf(im)
+	for _, im := range archtest.Levels(b, mont.Name, "sparc64", true) {
+		f, err := mont.Of(im)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -82,7 +84,7 @@ func BenchmarkMontMul(b *testing.B) {
 			m[n-1] |= 1 << 63
 			x[n-1] >>= 1 // below m
 			y[n-1] >>= 1
-			k0 := arch.MontK0(m[0])
+			k0 := mont.K0(m[0])
 			z := make([]uint64, n)
 			b.Run(fmt.Sprintf("%s/%d", strings.TrimPrefix(im.Name, "mont/"), bits), func(b *testing.B) {
 				for i := 0; i < b.N; i++ {

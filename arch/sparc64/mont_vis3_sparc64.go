@@ -1,6 +1,9 @@
 package sparc64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/mont"
+)
 
 // Tuning constants of mont/vis3 (mont_vis3_sparc64.s).
 const (
@@ -12,9 +15,9 @@ const (
 	// eight adds already keep the multiplier busy, and n may be odd.
 	montVIS3Unroll = 1
 	// Sizes in 64-bit limbs: t (n doublewords) lives in the kernel's
-	// stack frame, sized for arch.MontMaxLimbs; n = 1 skips the inner loop.
+	// stack frame, sized for mont.MaxLimbs; n = 1 skips the inner loop.
 	montVIS3MinLimbs = 1
-	montVIS3MaxLimbs = arch.MontMaxLimbs
+	montVIS3MaxLimbs = mont.MaxLimbs
 )
 
 // montVIS3NeedsHardware is reported instead of running mont/vis3 under qemu.
@@ -23,7 +26,7 @@ const montVIS3NeedsHardware = "SPARC VIS 3 umulxhi/addxc/addxccc: QEMU 7.2 has n
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "mont/vis3",
-		Alg:  arch.Mont,
+		Alg:  mont.Name,
 		Arch: "sparc64",
 		// umulxhi, addxc and addxccc are VIS 3 (T4 and later); the rest
 		// is V9 integer code.
@@ -37,7 +40,7 @@ func init() {
 		NeedsHardware: montVIS3NeedsHardware,
 		// Above mont/sparc64 (10), as aes-gcm/vis3 is above aes-gcm/sparc64.
 		Rank:  20,
-		Funcs: &arch.MontFuncs{Mul: montMulVIS3},
+		Funcs: &mont.Funcs{Mul: montMulVIS3},
 	})
 }
 

@@ -1,6 +1,9 @@
 package sparc64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha256"
+)
 
 // Tuning constants of sha256/sparc64 (sha256block_sparc64.s). The suite's
 // case generator probes lengths around them.
@@ -19,7 +22,7 @@ const (
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "sha256/sparc64",
-		Alg:  arch.SHA256,
+		Alg:  sha256.Name,
 		Arch: "sparc64",
 		// Integer V9 only (64-bit shifts for the rotates); no VIS, no T4
 		// opcodes, so every sparc64 CPU and every qemu model can run it.
@@ -30,7 +33,7 @@ func init() {
 			{Name: "ring_words", Value: sha256RingWords, Unit: arch.Other},
 		},
 		Rank:  10,
-		Funcs: &arch.SHA256Funcs{Block: sha256BlockV9},
+		Funcs: &sha256.Funcs{Block: sha256BlockV9},
 	})
 }
 
@@ -46,8 +49,8 @@ func sha256BlockV9(h *[8]uint32, p []byte) {
 		return // p may be empty: never take &p[0] then
 	}
 	if arch.ABICheck {
-		abiSha256BlockSparc64(&h[0], &p[0], uint64(n), &arch.SHA256K[0])
+		abiSha256BlockSparc64(&h[0], &p[0], uint64(n), &sha256.K[0])
 	} else {
-		sha256BlockSparc64(&h[0], &p[0], uint64(n), &arch.SHA256K[0])
+		sha256BlockSparc64(&h[0], &p[0], uint64(n), &sha256.K[0])
 	}
 }

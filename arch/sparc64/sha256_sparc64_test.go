@@ -1,13 +1,14 @@
 package sparc64
 
 import (
-	"crypto/sha256"
+	cryptosha256 "crypto/sha256"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/sha256"
+	"github.com/xarchlab/xarch/family/sha256/sha256test"
 )
 
 func TestRegistered(t *testing.T) {
@@ -15,7 +16,7 @@ func TestRegistered(t *testing.T) {
 	if !ok {
 		t.Fatal("sha256/sparc64 is not registered")
 	}
-	if im.Rank != 10 || arch.SHA256BlockOf(im) == nil || im.Planted {
+	if im.Rank != 10 || sha256.BlockOf(im) == nil || im.Planted {
 		t.Fatalf("sha256/sparc64 registered wrongly: %+v", im)
 	}
 	var names []string
@@ -28,15 +29,15 @@ func TestRegistered(t *testing.T) {
 	hw, ok := arch.Auxv(arch.AT_HWCAP)
 	t.Logf("AT_HWCAP=%#x (present %v); detected: %s", hw, ok, strings.Join(names, ","))
 	st := arch.State{Detected: arch.Detect()}
-	if b := st.Best(arch.SHA256); b == nil || b.Name != "sha256/sparc64" {
+	if b := st.Best(sha256.Name); b == nil || b.Name != "sha256/sparc64" {
 		t.Errorf("dispatch picks %v, want sha256/sparc64", b)
 	}
 }
 
 // TestSHA256Levels runs the shared conformance checks on every usable
-// SHA-256 level, generic included (see archtest.SHA256Levels): lengths,
+// SHA-256 level, generic included (see sha256test.Levels): lengths,
 // misaligned starts, long messages, pieces, zero blocks, guard pages.
-func TestSHA256Levels(t *testing.T) { archtest.SHA256Levels(t, "sparc64") }
+func TestSHA256Levels(t *testing.T) { sha256test.Levels(t, "sparc64") }
 
 func TestDecode(t *testing.T) {
 	line := cpucapsLine("cpu\t\t: UltraSparc T4 (Niagara4)\ncpucaps\t\t: flush,stbar,swap,muldiv,v9,blkinit,n2,mul32,div32,v8plus,popc,vis,vis2,ASIBlkInit,fmaf,vis3,hpc,ima,pause,cbcond,aes,des,sha256\n")
@@ -59,13 +60,13 @@ func TestDecode(t *testing.T) {
 func BenchmarkSHA256(b *testing.B) {
 	msg := make([]byte, 8192)
 	for _, im := range arch.Impls() {
-		if im.Alg != arch.SHA256 || im.Planted || (arch.State{Detected: arch.Detect()}).Missing(im) != "" {
+		if im.Alg != sha256.Name || im.Planted || (arch.State{Detected: arch.Detect()}).Missing(im) != "" {
 			continue
 		}
-		block := arch.SHA256BlockOf(im)
+		block := sha256.BlockOf(im)
 		b.Run(strings.TrimPrefix(im.Name, "sha256/"), func(b *testing.B) {
 			b.SetBytes(int64(len(msg)))
-			h := arch.SHA256Init
+			h := sha256.Init
 			for i := 0; i < b.N; i++ {
 				block(&h, msg)
 			}
@@ -74,7 +75,7 @@ func BenchmarkSHA256(b *testing.B) {
 	b.Run("crypto-sha256", func(b *testing.B) {
 		b.SetBytes(int64(len(msg)))
 		for i := 0; i < b.N; i++ {
-			sha256.Sum256(msg)
+			cryptosha256.Sum256(msg)
 		}
 	})
 }

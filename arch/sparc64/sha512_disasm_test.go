@@ -14,7 +14,7 @@ package sparc64
 
 import (
 	"bytes"
-	"crypto/sha512"
+	cryptosha512 "crypto/sha512"
 	"encoding/binary"
 	"fmt"
 	"math/rand"
@@ -23,7 +23,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha512"
 )
 
 const sha512Func = "xarch_sha512_block_sparc64"
@@ -383,7 +383,7 @@ func TestSHA512Interpreted(t *testing.T) {
 				binary.BigEndian.PutUint64(hr.data[8*j:], v)
 			}
 			kr := &v9Region{name: "K", base: kAt, data: make([]byte, 8*80), readOnly: true}
-			for j, v := range arch.SHA512K {
+			for j, v := range sha512.K {
 				binary.BigEndian.PutUint64(kr.data[8*j:], v)
 			}
 			// The message region is exactly the aligned doublewords that
@@ -449,7 +449,7 @@ func sha512Generic(h *[8]uint64, p []byte) {
 		}
 		a, b, c, d, e, f, g, hh := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
 		for i := 0; i < 80; i++ {
-			t1 := hh + (rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41)) + (e&f ^ ^e&g) + arch.SHA512K[i] + w[i]
+			t1 := hh + (rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41)) + (e&f ^ ^e&g) + sha512.K[i] + w[i]
 			t2 := (rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39)) + (a&b ^ a&c ^ b&c)
 			hh, g, f, e, d, c, b, a = g, f, e, d+t1, c, b, a, t1+t2
 		}
@@ -470,8 +470,8 @@ func sha512Generic(h *[8]uint64, p []byte) {
 func TestSHA512GenericReference(t *testing.T) {
 	for _, n := range []int{0, 1, 111, 112, 127, 128, 129, 1000} {
 		msg := bytes.Repeat([]byte{byte(n), 0x5a}, n)[:n]
-		want := sha512.Sum512(msg)
-		if got := arch.SHA512Sum(sha512Generic, arch.SHA512Variants[1], msg); !bytes.Equal(got, want[:]) {
+		want := cryptosha512.Sum512(msg)
+		if got := sha512.Sum(sha512Generic, sha512.Variants[1], msg); !bytes.Equal(got, want[:]) {
 			t.Fatalf("reference block function, %d bytes: got %x want %x", n, got, want)
 		}
 	}

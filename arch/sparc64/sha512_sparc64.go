@@ -1,6 +1,9 @@
 package sparc64
 
-import "github.com/xarchlab/xarch/arch"
+import (
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/sha512"
+)
 
 // Tuning constants of sha512/sparc64 (sha512_block_sparc64.s). The suite's
 // case generator probes lengths around them.
@@ -20,7 +23,7 @@ const (
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "sha512/sparc64",
-		Alg:  arch.SHA512,
+		Alg:  sha512.Name,
 		Arch: "sparc64",
 		// Integer V9 only (64-bit registers, srlx/sllx/xor for the rotates);
 		// no VIS, no T4 opcodes, so every sparc64 CPU and every qemu model
@@ -32,7 +35,7 @@ func init() {
 			{Name: "ring_words", Value: sha512RingWords, Unit: arch.Other},
 		},
 		Rank:  10,
-		Funcs: &arch.SHA512Funcs{Block: sha512BlockV9},
+		Funcs: &sha512.Funcs{Block: sha512BlockV9},
 	})
 }
 
@@ -48,8 +51,8 @@ func sha512BlockV9(h *[8]uint64, p []byte) {
 		return // p may be empty: never take &p[0] then
 	}
 	if arch.ABICheck {
-		abiSha512BlockSparc64(&h[0], &p[0], uint64(n), &arch.SHA512K[0])
+		abiSha512BlockSparc64(&h[0], &p[0], uint64(n), &sha512.K[0])
 	} else {
-		sha512BlockSparc64(&h[0], &p[0], uint64(n), &arch.SHA512K[0])
+		sha512BlockSparc64(&h[0], &p[0], uint64(n), &sha512.K[0])
 	}
 }

@@ -1,12 +1,13 @@
 package sparc64
 
 import (
-	"crypto/sha512"
+	cryptosha512 "crypto/sha512"
 	"strings"
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
-	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/sha512"
+	"github.com/xarchlab/xarch/family/sha512/sha512test"
 )
 
 func TestSHA512Registered(t *testing.T) {
@@ -14,19 +15,19 @@ func TestSHA512Registered(t *testing.T) {
 	if !ok {
 		t.Fatal("sha512/sparc64 is not registered")
 	}
-	if _, err := arch.SHA512Of(im); err != nil || im.Rank != 10 || im.Planted {
+	if _, err := sha512.Of(im); err != nil || im.Rank != 10 || im.Planted {
 		t.Fatalf("sha512/sparc64 registered wrongly: %+v (%v)", im, err)
 	}
 	st := arch.State{Detected: arch.Detect()}
-	if b := st.Best(arch.SHA512); b == nil || b.Name != "sha512/sparc64" {
+	if b := st.Best(sha512.Name); b == nil || b.Name != "sha512/sparc64" {
 		t.Errorf("dispatch picks %v, want sha512/sparc64", b)
 	}
 }
 
 // TestSHA512Levels runs the shared conformance checks on every usable
-// SHA-512 level, generic included (see archtest.SHA512Levels): lengths,
+// SHA-512 level, generic included (see sha512test.Levels): lengths,
 // misaligned starts, long messages, pieces, zero blocks, guard pages.
-func TestSHA512Levels(t *testing.T) { archtest.SHA512Levels(t, "sparc64") }
+func TestSHA512Levels(t *testing.T) { sha512test.Levels(t, "sparc64") }
 
 // TestSHA512Offsets feeds the same multi-block message from every start
 // mod 8, so each of the seven splice shifts and the ldx path hash several
@@ -36,11 +37,11 @@ func TestSHA512Offsets(t *testing.T) {
 	for i := range msg {
 		msg[i] = byte(i*131 + i>>8)
 	}
-	want := sha512.Sum512(msg)
+	want := cryptosha512.Sum512(msg)
 	buf := make([]byte, len(msg)+16)
 	for off := 0; off < 16; off++ {
 		copy(buf[off:], msg)
-		got := arch.SHA512Sum(sha512BlockV9, arch.SHA512Variants[1], buf[off:off+len(msg)])
+		got := sha512.Sum(sha512BlockV9, sha512.Variants[1], buf[off:off+len(msg)])
 		if string(got) != string(want[:]) {
 			t.Errorf("offset %d: got %x want %x", off, got, want)
 		}
@@ -50,10 +51,10 @@ func TestSHA512Offsets(t *testing.T) {
 func BenchmarkSHA512(b *testing.B) {
 	msg := make([]byte, 8192)
 	for _, im := range arch.Impls() {
-		if im.Alg != arch.SHA512 || im.Planted || (arch.State{Detected: arch.Detect()}).Missing(im) != "" {
+		if im.Alg != sha512.Name || im.Planted || (arch.State{Detected: arch.Detect()}).Missing(im) != "" {
 			continue
 		}
-		f, err := arch.SHA512Of(im)
+		f, err := sha512.Of(im)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -65,7 +66,7 @@ func BenchmarkSHA512(b *testing.B) {
 			buf := make([]byte, len(msg)+off)
 			b.Run(name, func(b *testing.B) {
 				b.SetBytes(int64(len(msg)))
-				h := arch.SHA512Variants[1].Init
+				h := sha512.Variants[1].Init
 				for i := 0; i < b.N; i++ {
 					f.Block(&h, buf[off:])
 				}
@@ -75,7 +76,7 @@ func BenchmarkSHA512(b *testing.B) {
 	b.Run("crypto-sha512", func(b *testing.B) {
 		b.SetBytes(int64(len(msg)))
 		for i := 0; i < b.N; i++ {
-			sha512.Sum512(msg)
+			cryptosha512.Sum512(msg)
 		}
 	})
 }

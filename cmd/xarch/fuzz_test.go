@@ -31,7 +31,7 @@ func capture(t *testing.T, fn func() (int, error)) (string, int) {
 	return string(b), code
 }
 
-// plantedBugs maps each deliberately broken level (arch/generic/planted_*.go
+// plantedBugs maps each deliberately broken level (family/<f>/planted*.go
 // and the per-arch SIGILL level) to how the differential run must see it.
 var plantedBugs = map[string]string{
 	"sha256/planted-threshold":  "wrong output in variant one",

@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	_ "github.com/xarchlab/xarch/family/all/host" // every family's spec and judging
 	"os"
 
 	"github.com/xarchlab/xarch/driver"

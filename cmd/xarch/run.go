@@ -5,13 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/xarchlab/xarch/algs"
-	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/validate"
-	"github.com/xarchlab/xarch/vectors"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -146,6 +145,7 @@ func cmdRun(args []string) (int, error) {
 type runInput struct {
 	op       string
 	params   map[string][]byte
+	ordered  [][]byte // from a vector record: the params in the op's order
 	data     []byte
 	mct      bool
 	expected []byte
@@ -173,7 +173,11 @@ func (x *runInput) fromFlags(impl string, params paramFlags, a *aesFlags) error 
 		if a.mode == "" {
 			return fmt.Errorf("--mode is required with --decrypt, --key or --iv (ecb, cbc, ctr, ofb or cfb128)")
 		}
-		op := arch.AESOpName(a.mode, a.decrypt)
+		dir := "enc"
+		if a.decrypt {
+			dir = "dec"
+		}
+		op := "aes-" + a.mode + "-" + dir
 		if x.op != "" && x.op != op {
 			return fmt.Errorf("--op %s and --mode %s disagree", x.op, a.mode)
 		}
@@ -202,6 +206,12 @@ func (x *runInput) fromFlags(impl string, params paramFlags, a *aesFlags) error 
 // orderedParams lays the params out in the op's order; a missing one is
 // empty (ECB's iv), an unknown one an error.
 func (x *runInput) orderedParams(op wire.OpInfo) ([][]byte, error) {
+	if x.ordered != nil || x.params == nil {
+		if len(x.ordered) != len(op.Params) {
+			return nil, fmt.Errorf("the record has %d params, %s takes %d (%s)", len(x.ordered), op.Name, len(op.Params), strings.Join(op.Params, ", "))
+		}
+		return x.ordered, nil
+	}
 	known := map[string]bool{}
 	var out [][]byte
 	for _, name := range op.Params {
@@ -220,73 +230,51 @@ func (x *runInput) orderedParams(op wire.OpInfo) ([][]byte, error) {
 	return out, nil
 }
 
-// loadVector finds the record at FILE:LINE: a SHAVS hash record (its MD
-// line) for the hash ops, an AES record for the AES files.
+// loadVector finds the record at FILE:LINE: the vector suite that holds
+// FILE answers it (every file-based kind does: SHAVS, AESAVS, GCMVS, RSA
+// SigGen15/SigVer15). A file of no suite is read as --op's file kind.
 func loadVector(dir, spec, op string, a *aesFlags) (runInput, error) {
-	if strings.Contains(spec, "nist/aes/") {
-		ax, err := loadAESVector(dir, spec)
-		if err != nil {
-			return runInput{}, err
-		}
-		if a.mode != "" && a.mode != ax.mode {
-			return runInput{}, fmt.Errorf("--mode %s, but %s is a %s vector", a.mode, spec, ax.mode)
-		}
-		if a.decrypt && !ax.decrypt {
-			return runInput{}, fmt.Errorf("--decrypt, but %s is an encrypt record", spec)
-		}
-		name := arch.AESOpName(ax.mode, ax.decrypt)
-		if op != "" && op != name {
-			return runInput{}, fmt.Errorf("--op %s, but %s is an %s record", op, spec, name)
-		}
-		return runInput{op: name, params: map[string][]byte{"key": ax.key, "iv": ax.iv}, data: ax.data, mct: ax.mct, expected: ax.expected}, nil
-	}
-	file := spec
-	if i := strings.LastIndex(spec, ":"); i >= 0 {
-		file = spec[:i]
-	}
-	if _, vs, ok := algs.SuiteOf(file); ok && vs.Op != "" {
-		if op != "" && op != vs.Op {
-			return runInput{}, fmt.Errorf("--op %s, but %s holds %s vectors", op, file, vs.Op)
-		}
-		op = vs.Op
-	}
-	if op == "" {
-		return runInput{}, fmt.Errorf("--vector %s: not a vector file of a known suite; say which hash with --op", spec)
-	}
-	msg, md, err := loadVectorInput(dir, spec, op)
-	if err != nil {
-		return runInput{}, err
-	}
-	return runInput{op: op, params: map[string][]byte{}, data: msg, expected: md}, nil
-}
-
-// loadVectorInput finds the hash vector whose MD is at FILE:LINE.
-func loadVectorInput(dir, spec, digest string) (msg, md []byte, err error) {
 	i := strings.LastIndex(spec, ":")
 	if i < 0 {
-		return nil, nil, fmt.Errorf("--vector %q: expected FILE:LINE", spec)
+		return runInput{}, fmt.Errorf("--vector %q: expected FILE:LINE", spec)
 	}
 	file, lineStr := spec[:i], spec[i+1:]
 	line, err := strconv.Atoi(lineStr)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--vector %q: line %q is not a number", spec, lineStr)
+		return runInput{}, fmt.Errorf("--vector %q: line %q is not a number", spec, lineStr)
 	}
 	path := file
 	if _, err := os.Stat(path); err != nil {
-		path = dir + "/" + file
+		path = filepath.Join(dir, file)
 	}
-	o, ok := arch.LookupOp(digest)
-	if !ok || o.Out == 0 {
-		return nil, nil, fmt.Errorf("--op %q is not a hash (see `xarch info`)", digest)
-	}
-	cases, err := vectors.LoadHash(path, o.Out)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, c := range cases {
-		if c.Line == line {
-			return c.Msg, c.MD, nil
+	_, vs, ok := algs.SuiteOf(filepath.Clean(file))
+	if !ok && op != "" {
+		if s, _, found := algs.Op(op); found {
+			for _, v := range s.Suites {
+				if v.Op == op && v.Record != nil && !ok {
+					vs, ok = v, true
+				}
+			}
 		}
 	}
-	return nil, nil, fmt.Errorf("--vector %s: no vector's MD is on line %d", file, line)
+	if !ok {
+		return runInput{}, fmt.Errorf("--vector %s: not a vector file of a known suite; say which hash with --op", spec)
+	}
+	if vs.Record == nil {
+		return runInput{}, fmt.Errorf("--vector %s: the %s suite has no records to replay", spec, vs.Kind)
+	}
+	rec, err := vs.Record(path, line)
+	if err != nil {
+		return runInput{}, fmt.Errorf("--vector %s: %v", spec, err)
+	}
+	if op != "" && op != rec.Op {
+		return runInput{}, fmt.Errorf("--op %s, but %s is an %s record", op, spec, rec.Op)
+	}
+	if a.mode != "" && !strings.HasPrefix(rec.Op, "aes-"+a.mode+"-") {
+		return runInput{}, fmt.Errorf("--mode %s, but %s is an %s record", a.mode, spec, rec.Op)
+	}
+	if a.decrypt && !strings.HasSuffix(rec.Op, "-dec") {
+		return runInput{}, fmt.Errorf("--decrypt, but %s is an %s record", spec, rec.Op)
+	}
+	return runInput{op: rec.Op, ordered: rec.Params, data: rec.In, mct: rec.MCT, expected: rec.Expected}, nil
 }

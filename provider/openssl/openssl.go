@@ -130,6 +130,10 @@ import (
 	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
+	"github.com/xarchlab/xarch/family/sha256"
+	"github.com/xarchlab/xarch/family/sha512"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -163,7 +167,7 @@ func Level() string {
 type provider struct{}
 
 // Families are the families the provider serves whole.
-var Families = []string{arch.SHA256, arch.SHA512, arch.AES, arch.GCM}
+var Families = []string{sha256.Name, sha512.Name, aes.Name, gcm.Name}
 
 // capVar is the capability variable of each arch's libcrypto.
 var capVar = map[string]string{"amd64": "OPENSSL_ia32cap", "arm64": "OPENSSL_armcap", "ppc64le": "OPENSSL_ppccap", "riscv64": "OPENSSL_riscvcap"}
@@ -185,7 +189,7 @@ func init() {
 			// The planted fault's level (LD_PRELOAD, driver/openssl.go).
 			Planted: strings.Contains(lvl, "-planted"),
 		}
-		if fam == arch.AES || fam == arch.GCM {
+		if fam == aes.Name || fam == gcm.Name {
 			// OpenSSL's block batches (aes_v8's 5x loops, the 4-block and
 			// unroll8 GCM kernels) and the Graviton2 report's sizes: the
 			// fuzzer's edges are these, +-1.
@@ -217,15 +221,15 @@ func (provider) Run(op *arch.Op, params [][]byte, dst, in []byte, chunks []int) 
 	switch {
 	case op.Shape == wire.ShapeHash:
 		return digest(op, in, chunks)
-	case op.Family == arch.AES:
+	case op.Family == aes.Name:
 		crypt, done, err := provider{}.Stream(op, params)
 		if err != nil {
 			return nil, err
 		}
 		defer done()
 		return dst, arch.Feed(dst, in, chunks, crypt)
-	case op.Name == arch.GCMSealOp || op.Name == arch.GCMOpenOp:
-		return gcm(op.Name == arch.GCMSealOp, params, in, chunks)
+	case op.Name == gcm.SealOp || op.Name == gcm.OpenOp:
+		return gcmOp(op.Name == gcm.SealOp, params, in, chunks)
 	}
 	return nil, fmt.Errorf("the OpenSSL provider does not serve %s", op.Name)
 }
@@ -255,16 +259,16 @@ func digest(op *arch.Op, in []byte, chunks []int) ([]byte, error) {
 
 // cipherName is EVP's name of an AES op: "AES-128-CFB" is CFB128.
 func cipherName(op *arch.Op, keyLen int) (name string, enc bool, err error) {
-	for _, m := range arch.AESModes {
+	for _, m := range aes.Modes {
 		for _, dec := range []bool{false, true} {
-			if arch.AESOpName(m, dec) != op.Name {
+			if aes.OpName(m, dec) != op.Name {
 				continue
 			}
 			if keyLen != 16 && keyLen != 24 && keyLen != 32 {
 				return "", false, fmt.Errorf("AES key must be 16, 24 or 32 bytes, got %d", keyLen)
 			}
 			mode := strings.ToUpper(m)
-			if m == arch.AESModeCFB128 {
+			if m == aes.ModeCFB128 {
 				mode = "CFB"
 			}
 			return fmt.Sprintf("AES-%d-%s", 8*keyLen, mode), !dec, nil
@@ -322,7 +326,7 @@ func (provider) MCT(op *arch.Op, args [][]byte) ([][]byte, error) {
 		}
 		return [][]byte{out}, nil
 	}
-	if op.Family != arch.AES || len(args) != 3 || len(args[2]) != 16 {
+	if op.Family != aes.Name || len(args) != 3 || len(args[2]) != 16 {
 		return nil, fmt.Errorf("%s: no Monte Carlo test with these arguments", op.Name)
 	}
 	name, enc, err := cipherName(op, len(args[0]))
@@ -359,7 +363,7 @@ func (provider) MCT(op *arch.Op, args [][]byte) ([][]byte, error) {
 
 var errParams = errors.New("aes-gcm takes key, iv, aad and a one-byte tag length")
 
-func gcm(seal bool, p [][]byte, in []byte, chunks []int) ([]byte, error) {
+func gcmOp(seal bool, p [][]byte, in []byte, chunks []int) ([]byte, error) {
 	if len(p) != 4 || len(p[3]) != 1 {
 		return nil, errParams
 	}
@@ -373,7 +377,7 @@ func gcm(seal bool, p [][]byte, in []byte, chunks []int) ([]byte, error) {
 	ct := in
 	if !seal {
 		if len(in) < tagLen {
-			return []byte{arch.GCMAuthFailed}, nil
+			return []byte{gcm.AuthFailed}, nil
 		}
 		ct = in[:len(in)-tagLen]
 	}
@@ -411,9 +415,9 @@ func gcm(seal bool, p [][]byte, in []byte, chunks []int) ([]byte, error) {
 	}
 	switch r {
 	case 1:
-		return append([]byte{arch.GCMAuthOK}, out...), nil
+		return append([]byte{gcm.AuthOK}, out...), nil
 	case 0:
-		return []byte{arch.GCMAuthFailed}, nil
+		return []byte{gcm.AuthFailed}, nil
 	}
 	return nil, errors.New("EVP AES-GCM: setting the tag failed")
 }

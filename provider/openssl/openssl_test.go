@@ -10,6 +10,10 @@ import (
 	"testing"
 
 	"github.com/xarchlab/xarch/arch"
+	xaes "github.com/xarchlab/xarch/family/aes"
+	"github.com/xarchlab/xarch/family/gcm"
+	"github.com/xarchlab/xarch/family/sha256"
+	xsha512 "github.com/xarchlab/xarch/family/sha512"
 )
 
 func op(t *testing.T, name string) *arch.Op {
@@ -35,17 +39,17 @@ func TestAgainstGo(t *testing.T) {
 		}
 		for _, chunks := range [][]int{nil, {1, 15, 33}} {
 			want := g.Seal(nil, iv, msg, []byte("aad"))
-			got, err := provider{}.Run(op(t, arch.GCMSealOp), [][]byte{key, iv, []byte("aad"), {16}}, nil, msg, chunks)
+			got, err := provider{}.Run(op(t, gcm.SealOp), [][]byte{key, iv, []byte("aad"), {16}}, nil, msg, chunks)
 			if err != nil || !bytes.Equal(got, want) {
 				t.Fatalf("gcm seal %d %v: %x, %v; want %x", n, chunks, got, err, want)
 			}
-			pt, err := provider{}.Run(op(t, arch.GCMOpenOp), [][]byte{key, iv, []byte("aad"), {16}}, nil, want, chunks)
-			if err != nil || pt[0] != arch.GCMAuthOK || !bytes.Equal(pt[1:], msg) {
+			pt, err := provider{}.Run(op(t, gcm.OpenOp), [][]byte{key, iv, []byte("aad"), {16}}, nil, want, chunks)
+			if err != nil || pt[0] != gcm.AuthOK || !bytes.Equal(pt[1:], msg) {
 				t.Fatalf("gcm open %d: %x %v", n, pt, err)
 			}
 			bad := append([]byte(nil), want...)
 			bad[len(bad)-1] ^= 1
-			if r, err := (provider{}).Run(op(t, arch.GCMOpenOp), [][]byte{key, iv, []byte("aad"), {16}}, nil, bad, chunks); err != nil || len(r) != 1 || r[0] != arch.GCMAuthFailed {
+			if r, err := (provider{}).Run(op(t, gcm.OpenOp), [][]byte{key, iv, []byte("aad"), {16}}, nil, bad, chunks); err != nil || len(r) != 1 || r[0] != gcm.AuthFailed {
 				t.Fatalf("gcm open of a bad tag %d: %x %v", n, r, err)
 			}
 			s := sha512.Sum512(msg)
@@ -80,11 +84,11 @@ func TestMCT(t *testing.T) {
 	for _, o := range arch.Ops() {
 		var args [][]byte
 		switch {
-		case o.Shape == "hash" && o.Family != arch.SHA256 && o.Family != arch.SHA512:
+		case o.Shape == "hash" && o.Family != sha256.Name && o.Family != xsha512.Name:
 			continue
 		case o.Shape == "hash":
 			args = [][]byte{bytes.Repeat([]byte{5}, o.Out)}
-		case o.Family == arch.AES && o.MCT != nil:
+		case o.Family == xaes.Name && o.MCT != nil:
 			args = [][]byte{key, iv, bytes.Repeat([]byte{1}, 16)}
 		default:
 			continue

@@ -1,9 +1,0 @@
-package generic_test
-
-import (
-	"testing"
-
-	"github.com/xarchlab/xarch/arch/archtest"
-)
-
-func TestMontGeneric(t *testing.T) { archtest.MontLevels(t, "generic") }

@@ -1,0 +1,259 @@
+// Package monttest holds the Montgomery conformance checks every
+// arch/<goarch> test package runs on its mont levels (target side, Go 1.18).
+package monttest
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand"
+	"testing"
+	"unsafe"
+
+	"github.com/xarchlab/xarch/arch"
+	"github.com/xarchlab/xarch/arch/archtest"
+	"github.com/xarchlab/xarch/family/mont"
+)
+
+// Levels checks every usable mont level of goarch and the generic level
+// against math/big: every size 1..mont.MaxLimbs limbs, moduli with the
+// top bit set, just above a power of two (top limb 1) and just below one
+// (all-ones limbs); operands 0, 1, m-1, x = y, all-ones limbs and random
+// ones; products that need the final subtraction and products that don't
+// (both are required per size, so the test cannot pass without reaching
+// the subtraction); z aliasing x, y and both; and every operand flush
+// against a PROT_NONE page on either side.
+func Levels(t *testing.T, goarch string) {
+	levels := archtest.Levels(t, mont.Name, goarch, true)
+	if len(levels) == 0 {
+		t.Fatalf("no mont level usable on %s (mont/generic always should be)", goarch)
+	}
+	for _, im := range levels {
+		im := im
+		t.Run(archtest.SubtestName(im.Name), func(t *testing.T) {
+			f, err := mont.Of(im)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := montCase{t: t, goarch: goarch, im: im, mul: f.Mul}
+			t.Run("sizes", func(t *testing.T) { c.t = t; c.sizes() })
+			t.Run("aliasing", func(t *testing.T) { c.t = t; c.aliasing() })
+			t.Run("guard-page", func(t *testing.T) { c.t = t; c.guardPage() })
+		})
+	}
+	t.Logf("ran: %s", archtest.Names(levels))
+}
+
+type montCase struct {
+	t      *testing.T
+	goarch string
+	im     *arch.Impl
+	mul    func(z, x, y, m []uint64, k0 uint64)
+}
+
+// Want is x*y*2^(-64n) mod m by math/big, and whether the CIOS
+// intermediate (x*y + q*m) / 2^(64n) reaches m (the final subtraction runs).
+func Want(x, y, m []uint64) (want []uint64, sub bool) {
+	n := len(m)
+	bm, bx, by := LimbsToBig(m), LimbsToBig(x), LimbsToBig(y)
+	r := new(big.Int).Lsh(big.NewInt(1), uint(64*n))
+	rinv := new(big.Int).ModInverse(r, bm)
+	xy := new(big.Int).Mul(bx, by)
+	z := new(big.Int).Mul(xy, rinv)
+	z.Mod(z, bm)
+	// q = xy * (-m^-1) mod R; t = (xy + q m) / R
+	minv := new(big.Int).ModInverse(bm, r)
+	q := new(big.Int).Mul(xy, minv)
+	q.Neg(q).Mod(q, r)
+	tt := new(big.Int).Add(xy, q.Mul(q, bm))
+	tt.Rsh(tt, uint(64*n))
+	return BigToLimbs(z, n), tt.Cmp(bm) >= 0
+}
+
+// LimbsToBig reads little-endian 64-bit limbs.
+func LimbsToBig(a []uint64) *big.Int {
+	z := new(big.Int)
+	for i := len(a) - 1; i >= 0; i-- {
+		z.Lsh(z, 64)
+		z.Or(z, new(big.Int).SetUint64(a[i]))
+	}
+	return z
+}
+
+// BigToLimbs writes z (0 <= z < 2^(64n)) as n little-endian limbs.
+func BigToLimbs(z *big.Int, n int) []uint64 {
+	out := make([]uint64, n)
+	w := new(big.Int).Set(z)
+	mask := new(big.Int).SetUint64(^uint64(0))
+	for i := 0; i < n; i++ {
+		out[i] = new(big.Int).And(w, mask).Uint64()
+		w.Rsh(w, 64)
+	}
+	return out
+}
+
+// montModuli are the moduli of n limbs the checks use.
+func montModuli(r *rand.Rand, n int) map[string][]uint64 {
+	top := make([]uint64, n) // random, top bit set
+	above := make([]uint64, n)
+	below := make([]uint64, n)
+	for i := range top {
+		top[i] = r.Uint64()
+		below[i] = ^uint64(0)
+	}
+	top[n-1] |= 1 << 63
+	top[0] |= 1
+	// 2^(64(n-1)) + small odd: just above a power of two, top limb 1.
+	above[0] = uint64(r.Intn(1000))*2 + 1
+	above[n-1] = 1
+	if n == 1 {
+		above[0] = 1<<63 + 1
+	}
+	below[0] = ^uint64(0) - 2*uint64(r.Intn(1000)) // 2^(64n) - small odd
+	return map[string][]uint64{"random": top, "above-pow2": above, "below-pow2": below}
+}
+
+// montOperands are the x, y pairs for m, by name.
+func montOperands(r *rand.Rand, m []uint64) (names []string, xs, ys [][]uint64) {
+	n := len(m)
+	bm := LimbsToBig(m)
+	rnd := func() []uint64 { return BigToLimbs(new(big.Int).Rand(r, bm), n) }
+	mm1 := BigToLimbs(new(big.Int).Sub(bm, big.NewInt(1)), n)
+	zero, one := make([]uint64, n), make([]uint64, n)
+	one[0] = 1
+	ones := make([]uint64, n) // all-ones limbs below the top one
+	for i := 0; i < n-1; i++ {
+		ones[i] = ^uint64(0)
+	}
+	if LimbsToBig(ones).Cmp(bm) >= 0 {
+		ones = mm1
+	}
+	a := rnd()
+	add := func(name string, x, y []uint64) {
+		names = append(names, name)
+		xs = append(xs, x)
+		ys = append(ys, y)
+	}
+	add("0*random", zero, rnd())
+	add("1*random", one, rnd())
+	add("1*1", one, one)
+	add("(m-1)*(m-1)", mm1, mm1)
+	add("(m-1)*1", mm1, one)
+	add("x*x", a, a)
+	add("all-ones-limbs", ones, ones)
+	add("all-ones*(m-1)", ones, mm1)
+	for i := 0; i < 4; i++ {
+		add("random", rnd(), rnd())
+	}
+	return
+}
+
+func (c montCase) check(z, x, y, m []uint64, what string) {
+	c.t.Helper()
+	want, _ := Want(x, y, m)
+	k0 := mont.K0(m[0])
+	c.mul(z, x, y, m, k0)
+	for i := range want {
+		if z[i] != want[i] {
+			c.t.Fatalf("%s: %s, %d limbs: limb %d differs\n m    %x\n x    %x\n y    %x\n got  %x\n want %x\n%s",
+				c.im.Name, what, len(m), i, hexLimbs(m), hexLimbs(x), hexLimbs(y), hexLimbs(z), hexLimbs(want), archtest.Reproduce(c.t, c.goarch))
+		}
+	}
+}
+
+func hexLimbs(a []uint64) string { return fmt.Sprintf("%x", LimbsToBig(a)) }
+
+func (c montCase) sizes() {
+	r := rand.New(rand.NewSource(1))
+	for n := 1; n <= mont.MaxLimbs; n++ {
+		for _, kind := range []string{"random", "above-pow2", "below-pow2"} {
+			m := montModuli(r, n)[kind]
+			names, xs, ys := montOperands(r, m)
+			for i := range names {
+				c.check(make([]uint64, n), xs[i], ys[i], m, kind+" modulus, "+names[i])
+			}
+		}
+		// Both sides of the final subtraction, by search on random
+		// operands under the random modulus.
+		m := montModuli(r, n)["random"]
+		bm := LimbsToBig(m)
+		seen := [2]bool{}
+		for try := 0; try < 4000 && !(seen[0] && seen[1]); try++ {
+			x := BigToLimbs(new(big.Int).Rand(r, bm), n)
+			y := BigToLimbs(new(big.Int).Rand(r, bm), n)
+			_, sub := Want(x, y, m)
+			k := 0
+			if sub {
+				k = 1
+			}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			c.check(make([]uint64, n), x, y, m, fmt.Sprintf("final subtraction %v", sub))
+		}
+		if !seen[0] || !seen[1] {
+			c.t.Fatalf("%d limbs: found no operands with final subtraction %v (search bound too small)", n, seen[1])
+		}
+	}
+}
+
+func (c montCase) aliasing() {
+	r := rand.New(rand.NewSource(2))
+	for _, n := range []int{1, 2, 3, 8, 16, 17, 31, 32, 33, 48, 64, 65, mont.MaxLimbs} {
+		m := montModuli(r, n)["random"]
+		_, xs, ys := montOperands(r, m)
+		x, y := xs[len(xs)-1], ys[len(ys)-1]
+		want, _ := Want(x, y, m)
+		wantSq, _ := Want(x, x, m)
+		cp := func(a []uint64) []uint64 { return append([]uint64(nil), a...) }
+		k0 := mont.K0(m[0])
+		z := cp(x)
+		c.mul(z, z, y, m, k0)
+		c.same(z, want, m, "z aliases x")
+		z = cp(y)
+		c.mul(z, x, z, m, k0)
+		c.same(z, want, m, "z aliases y")
+		z = cp(x)
+		c.mul(z, z, z, m, k0)
+		c.same(z, wantSq, m, "z aliases x and y")
+	}
+}
+
+func (c montCase) same(got, want, m []uint64, what string) {
+	c.t.Helper()
+	for i := range want {
+		if got[i] != want[i] {
+			c.t.Fatalf("%s: %s, %d limbs: got %x want %x; %s", c.im.Name, what, len(m), hexLimbs(got), hexLimbs(want), archtest.Reproduce(c.t, c.goarch))
+		}
+	}
+}
+
+// guardPage puts z, x, y and m each flush against the end of its own page
+// (a read or write past them faults), then at its start (one before).
+func (c montCase) guardPage() {
+	pages, release, err := archtest.GuardedPages(4)
+	if err != nil {
+		archtest.NoGuardPages(c.t, err)
+		return
+	}
+	defer release()
+	r := rand.New(rand.NewSource(3))
+	for _, n := range []int{1, 4, 16, 17, 32, 48, 64, mont.MaxLimbs} {
+		m := montModuli(r, n)["random"]
+		_, xs, ys := montOperands(r, m)
+		x, y := xs[len(xs)-1], ys[len(ys)-1]
+		for _, atEnd := range []bool{true, false} {
+			ops := make([][]uint64, 4)
+			for i, src := range [][]uint64{nil, x, y, m} {
+				off := 0
+				if atEnd {
+					off = len(pages[i]) - 8*n
+				}
+				w := (*[mont.MaxLimbs]uint64)(unsafe.Pointer(&pages[i][off]))[:n:n]
+				copy(w, src)
+				ops[i] = w
+			}
+			c.check(ops[0], ops[1], ops[2], ops[3], fmt.Sprintf("operands flush against a guard page (at page end: %v)", atEnd))
+		}
+	}
+}
