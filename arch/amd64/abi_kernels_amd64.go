@@ -79,7 +79,7 @@ func abiConformingNop(x *uint64) {
 	args := struct {
 		x *uint64
 	}{x}
-	abiCall(kConformingNop, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kConformingNop, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // conformingFramed: abi_selftest_amd64.s, $1024-8.
@@ -89,7 +89,7 @@ func abiConformingFramed(x *uint64) {
 	args := struct {
 		x *uint64
 	}{x}
-	abiCall(kConformingFramed, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kConformingFramed, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberBP: abi_selftest_amd64.s, $0-0.
@@ -98,7 +98,7 @@ var kClobberBP = &arch.ABIKernel{Name: "clobberBP", Frame: 0, Args: 0, SelfTest:
 func abiClobberBP() {
 	args := struct {
 	}{}
-	abiCall(kClobberBP, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberBP, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberSP: abi_selftest_amd64.s, $0-0.
@@ -107,7 +107,7 @@ var kClobberSP = &arch.ABIKernel{Name: "clobberSP", Frame: 0, Args: 0, SelfTest:
 func abiClobberSP() {
 	args := struct {
 	}{}
-	abiCall(kClobberSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberDF: abi_selftest_amd64.s, $0-0.
@@ -116,7 +116,7 @@ var kClobberDF = &arch.ABIKernel{Name: "clobberDF", Frame: 0, Args: 0, SelfTest:
 func abiClobberDF() {
 	args := struct {
 	}{}
-	abiCall(kClobberDF, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberDF, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberMXCSR: abi_selftest_amd64.s, $0-8.
@@ -126,7 +126,7 @@ func abiClobberMXCSR(tmp *uint32) {
 	args := struct {
 		tmp *uint32
 	}{tmp}
-	abiCall(kClobberMXCSR, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberMXCSR, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // writeBelowSP: abi_selftest_amd64.s, $0-0.
@@ -135,7 +135,7 @@ var kWriteBelowSP = &arch.ABIKernel{Name: "writeBelowSP", Frame: 0, Args: 0, Sel
 func abiWriteBelowSP() {
 	args := struct {
 	}{}
-	abiCall(kWriteBelowSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kWriteBelowSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // writeBelowFrame: abi_selftest_amd64.s, $64-0.
@@ -144,7 +144,7 @@ var kWriteBelowFrame = &arch.ABIKernel{Name: "writeBelowFrame", Frame: 64, Args:
 func abiWriteBelowFrame() {
 	args := struct {
 	}{}
-	abiCall(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbEncNI: aes_aesni_amd64.s, $0-40.
@@ -157,7 +157,7 @@ func abiEcbEncNI(rk *byte, nr int, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, dst, src, n}
-	abiCall(kEcbEncNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kEcbEncNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbDecNI: aes_aesni_amd64.s, $0-40.
@@ -170,7 +170,7 @@ func abiEcbDecNI(rk *byte, nr int, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, dst, src, n}
-	abiCall(kEcbDecNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kEcbDecNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // cbcEncNI: aes_aesni_amd64.s, $0-48.
@@ -184,7 +184,7 @@ func abiCbcEncNI(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, iv, dst, src, n}
-	abiCall(kCbcEncNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCbcEncNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // cbcDecNI: aes_aesni_amd64.s, $0-48.
@@ -198,7 +198,7 @@ func abiCbcDecNI(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, iv, dst, src, n}
-	abiCall(kCbcDecNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCbcDecNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ctrNI: aes_aesni_amd64.s, $0-56.
@@ -212,7 +212,7 @@ func abiCtrNI(rk *byte, nr int, hi, lo uint64, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, hi, lo, dst, src, n}
-	abiCall(kCtrNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCtrNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbEncV256: aes_vaes256_amd64.s, $0-40.
@@ -225,7 +225,7 @@ func abiEcbEncV256(rk *byte, nr int, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, dst, src, n}
-	abiCall(kEcbEncV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kEcbEncV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbDecV256: aes_vaes256_amd64.s, $0-40.
@@ -238,7 +238,7 @@ func abiEcbDecV256(rk *byte, nr int, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, dst, src, n}
-	abiCall(kEcbDecV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kEcbDecV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // cbcDecV256: aes_vaes256_amd64.s, $0-48.
@@ -252,7 +252,7 @@ func abiCbcDecV256(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, iv, dst, src, n}
-	abiCall(kCbcDecV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCbcDecV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ctrV256: aes_vaes256_amd64.s, $288-56.
@@ -266,7 +266,7 @@ func abiCtrV256(rk *byte, nr int, hi, lo uint64, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, hi, lo, dst, src, n}
-	abiCall(kCtrV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCtrV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbEncVAES: aes_vaes512_amd64.s, $0-40.
@@ -279,7 +279,7 @@ func abiEcbEncVAES(rk *byte, nr int, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, dst, src, n}
-	abiCall(kEcbEncVAES, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kEcbEncVAES, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbDecVAES: aes_vaes512_amd64.s, $0-40.
@@ -292,7 +292,7 @@ func abiEcbDecVAES(rk *byte, nr int, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, dst, src, n}
-	abiCall(kEcbDecVAES, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kEcbDecVAES, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // cbcDecVAES: aes_vaes512_amd64.s, $0-48.
@@ -306,7 +306,7 @@ func abiCbcDecVAES(rk *byte, nr int, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, iv, dst, src, n}
-	abiCall(kCbcDecVAES, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCbcDecVAES, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ctrVAES: aes_vaes512_amd64.s, $0-48.
@@ -320,7 +320,7 @@ func abiCtrVAES(rk *byte, nr int, base *[8]uint64, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, nr, base, dst, src, n}
-	abiCall(kCtrVAES, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCtrVAES, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmInitNI: gcm_aesni_amd64.s, $0-16.
@@ -331,7 +331,7 @@ func abiGcmInitNI(tab *byte, n int) {
 		tab *byte
 		n   int
 	}{tab, n}
-	abiCall(kGcmInitNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmInitNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmGhashNI: gcm_aesni_amd64.s, $0-32.
@@ -344,7 +344,7 @@ func abiGcmGhashNI(tab *byte, y *[16]byte, p *byte, n int) {
 		p   *byte
 		n   int
 	}{tab, y, p, n}
-	abiCall(kGcmGhashNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmGhashNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmSealNI: gcm_aesni_amd64.s, $304-64.
@@ -359,7 +359,7 @@ func abiGcmSealNI(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byte,
 		dst, src *byte
 		n        int
 	}{rk, nr, tab, ctr, y, dst, src, n}
-	abiCall(kGcmSealNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmSealNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmOpenNI: gcm_aesni_amd64.s, $304-64.
@@ -374,7 +374,7 @@ func abiGcmOpenNI(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byte,
 		dst, src *byte
 		n        int
 	}{rk, nr, tab, ctr, y, dst, src, n}
-	abiCall(kGcmOpenNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmOpenNI, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmSealV256: gcm_vaes256_amd64.s, $1056-72.
@@ -389,7 +389,7 @@ func abiGcmSealV256(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byt
 		dst, src *byte
 		n, wide  int
 	}{rk, nr, tab, ctr, y, dst, src, n, wide}
-	abiCall(kGcmSealV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmSealV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmOpenV256: gcm_vaes256_amd64.s, $1056-72.
@@ -404,7 +404,7 @@ func abiGcmOpenV256(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byt
 		dst, src *byte
 		n, wide  int
 	}{rk, nr, tab, ctr, y, dst, src, n, wide}
-	abiCall(kGcmOpenV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmOpenV256, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmGhash1V256: gcm_vaes256_amd64.s, $0-24.
@@ -416,7 +416,7 @@ func abiGcmGhash1V256(tab *byte, y *[16]byte, p *byte) {
 		y   *[16]byte
 		p   *byte
 	}{tab, y, p}
-	abiCall(kGcmGhash1V256, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmGhash1V256, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmSealV512: gcm_vaes512_amd64.s, $0-64.
@@ -431,7 +431,7 @@ func abiGcmSealV512(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byt
 		dst, src *byte
 		n        int
 	}{rk, nr, tab, ctr, y, dst, src, n}
-	abiCall(kGcmSealV512, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmSealV512, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmOpenV512: gcm_vaes512_amd64.s, $0-64.
@@ -446,7 +446,7 @@ func abiGcmOpenV512(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byt
 		dst, src *byte
 		n        int
 	}{rk, nr, tab, ctr, y, dst, src, n}
-	abiCall(kGcmOpenV512, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmOpenV512, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montMulADX: mont_adx_amd64.s, $1088-48.
@@ -458,7 +458,7 @@ func abiMontMulADX(z, x, y, m *uint64, n int, k0 uint64) {
 		n          int
 		k0         uint64
 	}{z, x, y, m, n, k0}
-	abiCall(kMontMulADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontMulADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montSqrADX: mont_adx_amd64.s, $2096-40.
@@ -470,7 +470,7 @@ func abiMontSqrADX(z, x, m *uint64, n int, k0 uint64) {
 		n       int
 		k0      uint64
 	}{z, x, m, n, k0}
-	abiCall(kMontSqrADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontSqrADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montMul16ADX: mont_adx_amd64.s, $272-40.
@@ -481,7 +481,7 @@ func abiMontMul16ADX(z, x, y, m *uint64, k0 uint64) {
 		z, x, y, m *uint64
 		k0         uint64
 	}{z, x, y, m, k0}
-	abiCall(kMontMul16ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontMul16ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montMul24ADX: mont_adx_amd64.s, $272-40.
@@ -492,7 +492,7 @@ func abiMontMul24ADX(z, x, y, m *uint64, k0 uint64) {
 		z, x, y, m *uint64
 		k0         uint64
 	}{z, x, y, m, k0}
-	abiCall(kMontMul24ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontMul24ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montMul32ADX: mont_adx_amd64.s, $272-40.
@@ -503,7 +503,7 @@ func abiMontMul32ADX(z, x, y, m *uint64, k0 uint64) {
 		z, x, y, m *uint64
 		k0         uint64
 	}{z, x, y, m, k0}
-	abiCall(kMontMul32ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontMul32ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montSqr16ADX: mont_adx_amd64.s, $2096-32.
@@ -514,7 +514,7 @@ func abiMontSqr16ADX(z, x, m *uint64, k0 uint64) {
 		z, x, m *uint64
 		k0      uint64
 	}{z, x, m, k0}
-	abiCall(kMontSqr16ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontSqr16ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montSqr24ADX: mont_adx_amd64.s, $2096-32.
@@ -525,7 +525,7 @@ func abiMontSqr24ADX(z, x, m *uint64, k0 uint64) {
 		z, x, m *uint64
 		k0      uint64
 	}{z, x, m, k0}
-	abiCall(kMontSqr24ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontSqr24ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montSqr32ADX: mont_adx_amd64.s, $2096-32.
@@ -536,7 +536,7 @@ func abiMontSqr32ADX(z, x, m *uint64, k0 uint64) {
 		z, x, m *uint64
 		k0      uint64
 	}{z, x, m, k0}
-	abiCall(kMontSqr32ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontSqr32ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montIFMA52: mont_ifma_amd64.s, $0-56.
@@ -548,7 +548,7 @@ func abiMontIFMA52(a, x, m, y *uint64, v, l int, k0 uint64) {
 		v, l       int
 		k0         uint64
 	}{a, x, m, y, v, l, k0}
-	abiCall(kMontIFMA52, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontIFMA52, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // blockAVX2: sha256_avx2_amd64.s, $512-40.
@@ -560,7 +560,7 @@ func abiBlockAVX2(h *[8]uint32, p []byte, k *[64]uint32) {
 		p []byte
 		k *[64]uint32
 	}{h, p, k}
-	abiCall(kBlockAVX2, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kBlockAVX2, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // blockSHANI: sha256_shani_amd64.s, $0-40.
@@ -572,7 +572,7 @@ func abiBlockSHANI(h *[8]uint32, p []byte, k *[64]uint32) {
 		p []byte
 		k *[64]uint32
 	}{h, p, k}
-	abiCall(kBlockSHANI, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kBlockSHANI, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // sha512BlockAVX2: sha512_avx2_amd64.s, $648-40.
@@ -584,7 +584,7 @@ func abiSha512BlockAVX2(h *[8]uint64, p []byte, k *[80]uint64) {
 		p []byte
 		k *[80]uint64
 	}{h, p, k}
-	abiCall(kSha512BlockAVX2, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kSha512BlockAVX2, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // sha512BlockAVX2Lanes: sha512_avx2lanes_amd64.s, $1312-48.
@@ -597,5 +597,5 @@ func abiSha512BlockAVX2Lanes(h *[8]uint64, p []byte, k *[80]uint64, kl *[64]uint
 		k  *[80]uint64
 		kl *[64]uint64
 	}{h, p, k, kl}
-	abiCall(kSha512BlockAVX2Lanes, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kSha512BlockAVX2Lanes, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }

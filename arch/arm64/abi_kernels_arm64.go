@@ -56,7 +56,7 @@ func abiConformingNop(x *uint64) {
 	args := struct {
 		x *uint64
 	}{x}
-	abiCall(kConformingNop, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kConformingNop, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // conformingFramed: abi_selftest_arm64.s, $1024-8.
@@ -66,7 +66,7 @@ func abiConformingFramed(x *uint64) {
 	args := struct {
 		x *uint64
 	}{x}
-	abiCall(kConformingFramed, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kConformingFramed, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberR18: abi_selftest_arm64.s, $0-0.
@@ -75,7 +75,7 @@ var kClobberR18 = &arch.ABIKernel{Name: "clobberR18", Frame: 0, Args: 0, SelfTes
 func abiClobberR18() {
 	args := struct {
 	}{}
-	abiCall(kClobberR18, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberR18, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberR29: abi_selftest_arm64.s, $0-0.
@@ -84,7 +84,7 @@ var kClobberR29 = &arch.ABIKernel{Name: "clobberR29", Frame: 0, Args: 0, SelfTes
 func abiClobberR29() {
 	args := struct {
 	}{}
-	abiCall(kClobberR29, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberR29, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberR28: abi_selftest_arm64.s, $0-0.
@@ -93,7 +93,7 @@ var kClobberR28 = &arch.ABIKernel{Name: "clobberR28", Frame: 0, Args: 0, SelfTes
 func abiClobberR28() {
 	args := struct {
 	}{}
-	abiCall(kClobberR28, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberR28, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberSP: abi_selftest_arm64.s, $0-0.
@@ -102,7 +102,7 @@ var kClobberSP = &arch.ABIKernel{Name: "clobberSP", Frame: 0, Args: 0, SelfTest:
 func abiClobberSP() {
 	args := struct {
 	}{}
-	abiCall(kClobberSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // writeBelowSP: abi_selftest_arm64.s, $0-0.
@@ -111,7 +111,7 @@ var kWriteBelowSP = &arch.ABIKernel{Name: "writeBelowSP", Frame: 0, Args: 0, Sel
 func abiWriteBelowSP() {
 	args := struct {
 	}{}
-	abiCall(kWriteBelowSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kWriteBelowSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // writeBelowFrame: abi_selftest_arm64.s, $64-0.
@@ -120,7 +120,7 @@ var kWriteBelowFrame = &arch.ABIKernel{Name: "writeBelowFrame", Frame: 64, Args:
 func abiWriteBelowFrame() {
 	args := struct {
 	}{}
-	abiCall(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbEncARMv8: aes_armv8_arm64.s, $0-40.
@@ -133,7 +133,7 @@ func abiEcbEncARMv8(nr int, xk *byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{nr, xk, dst, src, n}
-	abiCall(kEcbEncARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kEcbEncARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbDecARMv8: aes_armv8_arm64.s, $0-40.
@@ -146,7 +146,7 @@ func abiEcbDecARMv8(nr int, xk *byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{nr, xk, dst, src, n}
-	abiCall(kEcbDecARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kEcbDecARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // cbcEncARMv8: aes_armv8_arm64.s, $0-48.
@@ -160,7 +160,7 @@ func abiCbcEncARMv8(nr int, xk *byte, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{nr, xk, iv, dst, src, n}
-	abiCall(kCbcEncARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCbcEncARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // cbcDecARMv8: aes_armv8_arm64.s, $0-48.
@@ -174,7 +174,7 @@ func abiCbcDecARMv8(nr int, xk *byte, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{nr, xk, iv, dst, src, n}
-	abiCall(kCbcDecARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCbcDecARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ctrARMv8: aes_armv8_arm64.s, $0-48.
@@ -188,7 +188,7 @@ func abiCtrARMv8(nr int, xk *byte, ctr *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{nr, xk, ctr, dst, src, n}
-	abiCall(kCtrARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCtrARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmSealARMv8: gcm_armv8_arm64.s, $0-72.
@@ -203,7 +203,7 @@ func abiGcmSealARMv8(nr int, xk *byte, hk *gcmKeyARMv8, ctr, y *[16]byte, dst, s
 		dst, src   *byte
 		n, wideMin int
 	}{nr, xk, hk, ctr, y, dst, src, n, wideMin}
-	abiCall(kGcmSealARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmSealARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmOpenARMv8: gcm_armv8_arm64.s, $0-72.
@@ -218,7 +218,7 @@ func abiGcmOpenARMv8(nr int, xk *byte, hk *gcmKeyARMv8, ctr, y *[16]byte, dst, s
 		dst, src   *byte
 		n, wideMin int
 	}{nr, xk, hk, ctr, y, dst, src, n, wideMin}
-	abiCall(kGcmOpenARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmOpenARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmGhashARMv8: gcm_armv8_arm64.s, $0-32.
@@ -231,7 +231,7 @@ func abiGcmGhashARMv8(hk *gcmKeyARMv8, y *[16]byte, p *byte, n int) {
 		p  *byte
 		n  int
 	}{hk, y, p, n}
-	abiCall(kGcmGhashARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmGhashARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmInitARMv8: gcm_armv8_arm64.s, $0-16.
@@ -242,7 +242,7 @@ func abiGcmInitARMv8(h *[16]byte, hk *gcmKeyARMv8) {
 		h  *[16]byte
 		hk *gcmKeyARMv8
 	}{h, hk}
-	abiCall(kGcmInitARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmInitARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montMulARMv8: mont_armv8_arm64.s, $0-72.
@@ -255,7 +255,7 @@ func abiMontMulARMv8(z, x, y, m *uint64, k0 uint64, n, groups, rem int, t *montS
 		n, groups, rem int
 		t              *montScratch
 	}{z, x, y, m, k0, n, groups, rem, t}
-	abiCall(kMontMulARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontMulARMv8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // blockSHA2: sha256_armv8_arm64.s, $0-40.
@@ -267,7 +267,7 @@ func abiBlockSHA2(h *[8]uint32, p []byte, k *[64]uint32) {
 		p []byte
 		k *[64]uint32
 	}{h, p, k}
-	abiCall(kBlockSHA2, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kBlockSHA2, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // blockSHA512: sha512_sha512_arm64.s, $0-40.
@@ -279,5 +279,5 @@ func abiBlockSHA512(h *[8]uint64, p []byte, k *[80]uint64) {
 		p []byte
 		k *[80]uint64
 	}{h, p, k}
-	abiCall(kBlockSHA512, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kBlockSHA512, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }

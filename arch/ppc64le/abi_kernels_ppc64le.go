@@ -58,7 +58,7 @@ func abiConformingNop(x *uint64) {
 	args := struct {
 		x *uint64
 	}{x}
-	abiCall(kConformingNop, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kConformingNop, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // conformingFramed: abi_selftest_ppc64le.s, $1024-8.
@@ -68,7 +68,7 @@ func abiConformingFramed(x *uint64) {
 	args := struct {
 		x *uint64
 	}{x}
-	abiCall(kConformingFramed, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kConformingFramed, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberR2: abi_selftest_ppc64le.s, $0-0.
@@ -77,7 +77,7 @@ var kClobberR2 = &arch.ABIKernel{Name: "clobberR2", Frame: 0, Args: 0, SelfTest:
 func abiClobberR2() {
 	args := struct {
 	}{}
-	abiCall(kClobberR2, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberR2, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberR13: abi_selftest_ppc64le.s, $0-0.
@@ -86,7 +86,7 @@ var kClobberR13 = &arch.ABIKernel{Name: "clobberR13", Frame: 0, Args: 0, SelfTes
 func abiClobberR13() {
 	args := struct {
 	}{}
-	abiCall(kClobberR13, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberR13, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberR30: abi_selftest_ppc64le.s, $0-0.
@@ -95,7 +95,7 @@ var kClobberR30 = &arch.ABIKernel{Name: "clobberR30", Frame: 0, Args: 0, SelfTes
 func abiClobberR30() {
 	args := struct {
 	}{}
-	abiCall(kClobberR30, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberR30, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberR0: abi_selftest_ppc64le.s, $0-0.
@@ -104,7 +104,7 @@ var kClobberR0 = &arch.ABIKernel{Name: "clobberR0", Frame: 0, Args: 0, SelfTest:
 func abiClobberR0() {
 	args := struct {
 	}{}
-	abiCall(kClobberR0, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberR0, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberSP: abi_selftest_ppc64le.s, $0-0.
@@ -113,7 +113,7 @@ var kClobberSP = &arch.ABIKernel{Name: "clobberSP", Frame: 0, Args: 0, SelfTest:
 func abiClobberSP() {
 	args := struct {
 	}{}
-	abiCall(kClobberSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // writeBelowSP: abi_selftest_ppc64le.s, $0-0.
@@ -122,7 +122,7 @@ var kWriteBelowSP = &arch.ABIKernel{Name: "writeBelowSP", Frame: 0, Args: 0, Sel
 func abiWriteBelowSP() {
 	args := struct {
 	}{}
-	abiCall(kWriteBelowSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kWriteBelowSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // writeBelowFrame: abi_selftest_ppc64le.s, $64-0.
@@ -131,7 +131,7 @@ var kWriteBelowFrame = &arch.ABIKernel{Name: "writeBelowFrame", Frame: 64, Args:
 func abiWriteBelowFrame() {
 	args := struct {
 	}{}
-	abiCall(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbEncP8: aes_power8_ppc64le.s, $0-40.
@@ -144,7 +144,7 @@ func abiEcbEncP8(sched *byte, rounds int, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{sched, rounds, dst, src, n}
-	abiCall(kEcbEncP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kEcbEncP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbDecP8: aes_power8_ppc64le.s, $0-40.
@@ -157,7 +157,7 @@ func abiEcbDecP8(sched *byte, rounds int, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{sched, rounds, dst, src, n}
-	abiCall(kEcbDecP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kEcbDecP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // cbcEncP8: aes_power8_ppc64le.s, $0-48.
@@ -171,7 +171,7 @@ func abiCbcEncP8(sched *byte, rounds int, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{sched, rounds, iv, dst, src, n}
-	abiCall(kCbcEncP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCbcEncP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // cbcDecP8: aes_power8_ppc64le.s, $0-48.
@@ -185,7 +185,7 @@ func abiCbcDecP8(sched *byte, rounds int, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{sched, rounds, iv, dst, src, n}
-	abiCall(kCbcDecP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCbcDecP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ctrP8: aes_power8_ppc64le.s, $0-48.
@@ -199,7 +199,7 @@ func abiCtrP8(sched *byte, rounds int, ctr *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{sched, rounds, ctr, dst, src, n}
-	abiCall(kCtrP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCtrP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ghashP8: gcm_power8_ppc64le.s, $0-32.
@@ -212,7 +212,7 @@ func abiGhashP8(tab *[3][gcmP8Width][2]uint64, y *[16]byte, p *byte, n int) {
 		p   *byte
 		n   int
 	}{tab, y, p, n}
-	abiCall(kGhashP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGhashP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ctr32P8: gcm_power8_ppc64le.s, $0-48.
@@ -226,7 +226,7 @@ func abiCtr32P8(sched *byte, rounds int, ctr *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{sched, rounds, ctr, dst, src, n}
-	abiCall(kCtr32P8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCtr32P8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmStitchP8: gcm_power8_ppc64le.s, $0-72.
@@ -242,7 +242,7 @@ func abiGcmStitchP8(sched *byte, rounds int, tab *[3][gcmP8Width][2]uint64, ctr,
 		nb       int
 		open     int
 	}{sched, rounds, tab, ctr, y, dst, src, nb, open}
-	abiCall(kGcmStitchP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmStitchP8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montMulPower8: mont_power8_ppc64le.s, $0-48.
@@ -255,7 +255,7 @@ func abiMontMulPower8(x, y, m *uint64, k0 uint64, n int, t *montScratch) {
 		n       int
 		t       *montScratch
 	}{x, y, m, k0, n, t}
-	abiCall(kMontMulPower8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontMulPower8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montFinalSub: mont_power8_ppc64le.s, $0-40.
@@ -267,7 +267,7 @@ func abiMontFinalSub(z, t, m *uint64, n int, tn uint64) {
 		n       int
 		tn      uint64
 	}{z, t, m, n, tn}
-	abiCall(kMontFinalSub, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontFinalSub, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montMulPower9: mont_power9_ppc64le.s, $0-48.
@@ -280,7 +280,7 @@ func abiMontMulPower9(x, y, m *uint64, k0 uint64, n int, t *montScratch) {
 		n       int
 		t       *montScratch
 	}{x, y, m, k0, n, t}
-	abiCall(kMontMulPower9, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontMulPower9, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // blockPower8: sha256_power8_ppc64le.s, $0-32.
@@ -293,7 +293,7 @@ func abiBlockPower8(h *[8]uint32, p *byte, n int, k *[64]uint32) {
 		n int
 		k *[64]uint32
 	}{h, p, n, k}
-	abiCall(kBlockPower8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kBlockPower8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // block512Power8: sha512_power8_ppc64le.s, $0-32.
@@ -306,5 +306,5 @@ func abiBlock512Power8(h *[8]uint64, p *byte, n int, k *[80]uint64) {
 		n int
 		k *[80]uint64
 	}{h, p, n, k}
-	abiCall(kBlock512Power8, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kBlock512Power8, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }

@@ -63,7 +63,7 @@ func abiConformingNop(x *uint64) {
 	args := struct {
 		x *uint64
 	}{x}
-	abiCall(kConformingNop, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kConformingNop, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // conformingFramed: abi_selftest_riscv64.s, $1024-8.
@@ -73,7 +73,7 @@ func abiConformingFramed(x *uint64) {
 	args := struct {
 		x *uint64
 	}{x}
-	abiCall(kConformingFramed, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kConformingFramed, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberX3: abi_selftest_riscv64.s, $0-0.
@@ -82,7 +82,7 @@ var kClobberX3 = &arch.ABIKernel{Name: "clobberX3", Frame: 0, Args: 0, SelfTest:
 func abiClobberX3() {
 	args := struct {
 	}{}
-	abiCall(kClobberX3, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberX3, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberX4: abi_selftest_riscv64.s, $0-0.
@@ -91,7 +91,7 @@ var kClobberX4 = &arch.ABIKernel{Name: "clobberX4", Frame: 0, Args: 0, SelfTest:
 func abiClobberX4() {
 	args := struct {
 	}{}
-	abiCall(kClobberX4, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberX4, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberX27: abi_selftest_riscv64.s, $0-0.
@@ -100,7 +100,7 @@ var kClobberX27 = &arch.ABIKernel{Name: "clobberX27", Frame: 0, Args: 0, SelfTes
 func abiClobberX27() {
 	args := struct {
 	}{}
-	abiCall(kClobberX27, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberX27, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // clobberSP: abi_selftest_riscv64.s, $0-0.
@@ -109,7 +109,7 @@ var kClobberSP = &arch.ABIKernel{Name: "clobberSP", Frame: 0, Args: 0, SelfTest:
 func abiClobberSP() {
 	args := struct {
 	}{}
-	abiCall(kClobberSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kClobberSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // writeBelowSP: abi_selftest_riscv64.s, $0-0.
@@ -118,7 +118,7 @@ var kWriteBelowSP = &arch.ABIKernel{Name: "writeBelowSP", Frame: 0, Args: 0, Sel
 func abiWriteBelowSP() {
 	args := struct {
 	}{}
-	abiCall(kWriteBelowSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kWriteBelowSP, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // writeBelowFrame: abi_selftest_riscv64.s, $64-0.
@@ -127,7 +127,7 @@ var kWriteBelowFrame = &arch.ABIKernel{Name: "writeBelowFrame", Frame: 64, Args:
 func abiWriteBelowFrame() {
 	args := struct {
 	}{}
-	abiCall(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // encZkn: aes_zkn_riscv64.s, $0-40.
@@ -140,7 +140,7 @@ func abiEncZkn(rk *uint64, rounds int, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, rounds, dst, src, n}
-	abiCall(kEncZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kEncZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // decZkn: aes_zkn_riscv64.s, $0-40.
@@ -153,7 +153,7 @@ func abiDecZkn(rk *uint64, rounds int, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, rounds, dst, src, n}
-	abiCall(kDecZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kDecZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // cbcEncZkn: aes_zkn_riscv64.s, $0-48.
@@ -167,7 +167,7 @@ func abiCbcEncZkn(rk *uint64, rounds int, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, rounds, iv, dst, src, n}
-	abiCall(kCbcEncZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCbcEncZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // cbcDecZkn: aes_zkn_riscv64.s, $0-48.
@@ -181,7 +181,7 @@ func abiCbcDecZkn(rk *uint64, rounds int, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, rounds, iv, dst, src, n}
-	abiCall(kCbcDecZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCbcDecZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ctrZkn: aes_zkn_riscv64.s, $0-48.
@@ -195,7 +195,7 @@ func abiCtrZkn(rk *uint64, rounds int, ctr *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{rk, rounds, ctr, dst, src, n}
-	abiCall(kCtrZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kCtrZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // expandZkn: aes_zkn_riscv64.s, $0-32.
@@ -207,7 +207,7 @@ func abiExpandZkn(key *[4]uint64, nk int, enc, dec *[32]uint64) {
 		nk       int
 		enc, dec *[32]uint64
 	}{key, nk, enc, dec}
-	abiCall(kExpandZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kExpandZkn, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // aesEncZvkned: aes_zvkned_riscv64.s, $0-40.
@@ -220,7 +220,7 @@ func abiAesEncZvkned(nr int, xk *byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{nr, xk, dst, src, n}
-	abiCall(kAesEncZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kAesEncZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // aesDecZvkned: aes_zvkned_riscv64.s, $0-40.
@@ -233,7 +233,7 @@ func abiAesDecZvkned(nr int, xk *byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{nr, xk, dst, src, n}
-	abiCall(kAesDecZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kAesDecZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // aesCBCEncZvkned: aes_zvkned_riscv64.s, $0-48.
@@ -247,7 +247,7 @@ func abiAesCBCEncZvkned(nr int, xk *byte, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{nr, xk, iv, dst, src, n}
-	abiCall(kAesCBCEncZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kAesCBCEncZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // aesCBCDecZvkned: aes_zvkned_riscv64.s, $0-48.
@@ -261,7 +261,7 @@ func abiAesCBCDecZvkned(nr int, xk *byte, iv *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{nr, xk, iv, dst, src, n}
-	abiCall(kAesCBCDecZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kAesCBCDecZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // aesCTRZvkned: aes_zvkned_riscv64.s, $0-48.
@@ -275,7 +275,7 @@ func abiAesCTRZvkned(nr int, xk *byte, ctr *[16]byte, dst, src *byte, n int) {
 		dst, src *byte
 		n        int
 	}{nr, xk, ctr, dst, src, n}
-	abiCall(kAesCTRZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kAesCTRZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // aesExpandZvkned: aes_zvkned_riscv64.s, $0-24.
@@ -287,7 +287,7 @@ func abiAesExpandZvkned(nr int, key *byte, xk *byte) {
 		key *byte
 		xk  *byte
 	}{nr, key, xk}
-	abiCall(kAesExpandZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kAesExpandZvkned, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // gcmInitZvkg: gcm_zvkg_riscv64.s, $0-16.
@@ -298,7 +298,7 @@ func abiGcmInitZvkg(h *[16]byte, hk *gcmKeyZvkg) {
 		h  *[16]byte
 		hk *gcmKeyZvkg
 	}{h, hk}
-	abiCall(kGcmInitZvkg, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGcmInitZvkg, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ghashZvkg: gcm_zvkg_riscv64.s, $0-32.
@@ -311,7 +311,7 @@ func abiGhashZvkg(hk *gcmKeyZvkg, y *[16]byte, p *byte, n int) {
 		p  *byte
 		n  int
 	}{hk, y, p, n}
-	abiCall(kGhashZvkg, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kGhashZvkg, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montMulRV64: mont_rv64_riscv64.s, $0-56.
@@ -324,7 +324,7 @@ func abiMontMulRV64(z, x, y, m *uint64, k0 uint64, n int, t *montScratch) {
 		n          int
 		t          *montScratch
 	}{z, x, y, m, k0, n, t}
-	abiCall(kMontMulRV64, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kMontMulRV64, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // blockSHA256Zknh: sha256_zknh_riscv64.s, $64-40.
@@ -336,7 +336,7 @@ func abiBlockSHA256Zknh(h *[8]uint32, p []byte, k *[64]uint32) {
 		p []byte
 		k *[64]uint32
 	}{h, p, k}
-	abiCall(kBlockSHA256Zknh, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kBlockSHA256Zknh, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // sha256Zvknha: sha256_zvknha_riscv64.s, $0-40.
@@ -348,7 +348,7 @@ func abiSha256Zvknha(h *[8]uint32, p []byte, k *[64]uint32) {
 		p []byte
 		k *[64]uint32
 	}{h, p, k}
-	abiCall(kSha256Zvknha, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kSha256Zvknha, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // blockSHA512Zknh: sha512_zknh_riscv64.s, $128-40.
@@ -360,7 +360,7 @@ func abiBlockSHA512Zknh(h *[8]uint64, p []byte, k *[80]uint64) {
 		p []byte
 		k *[80]uint64
 	}{h, p, k}
-	abiCall(kBlockSHA512Zknh, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kBlockSHA512Zknh, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // sha512Zvknhb: sha512_zvknhb_riscv64.s, $0-40.
@@ -372,5 +372,5 @@ func abiSha512Zvknhb(h *[8]uint64, p []byte, k *[80]uint64) {
 		p []byte
 		k *[80]uint64
 	}{h, p, k}
-	abiCall(kSha512Zvknhb, unsafe.Pointer(&args), unsafe.Sizeof(args))
+	abiDriver.Call(kSha512Zvknhb, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }

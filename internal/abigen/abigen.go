@@ -267,7 +267,7 @@ var abiKernelTable = []*arch.ABIKernel{
 			fields = append(fields, "\t\t"+strings.Join(ns, ", ")+" "+typ.String()+"\n")
 			names = append(names, ns...)
 		}
-		fmt.Fprintf(&b, "\nfunc abi%s(%s) {\n\targs := struct {\n%s\t}{%s}\n\tabiCall(k%s, unsafe.Pointer(&args), unsafe.Sizeof(args))\n}\n",
+		fmt.Fprintf(&b, "\nfunc abi%s(%s) {\n\targs := struct {\n%s\t}{%s}\n\tabiDriver.Call(k%s, unsafe.Pointer(&args), unsafe.Sizeof(args))\n}\n",
 			upper(k.Name), strings.Join(params, ", "), strings.Join(fields, ""), strings.Join(names, ", "), upper(k.Name))
 	}
 	out, err := format.Source(b.Bytes())
