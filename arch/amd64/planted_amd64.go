@@ -11,15 +11,9 @@ import (
 func sigillBlock(h *[8]uint32, p []byte)
 
 func init() {
-	arch.Register(&arch.Impl{
-		Name: "sha256/planted-sigill",
-		Alg:  arch.SHA256,
-		Arch: "amd64",
-		// No Requires: it must run (and crash) on every CPU model, so the
-		// suite's crash reporting is exercised everywhere.
-		Rank:    -1,
-		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: sigillBlock},
+	arch.RegisterPlanted(arch.SHA256, "amd64", &arch.Impl{
+		Name:  "sha256/planted-sigill",
+		Funcs: &arch.SHA256Funcs{Block: sigillBlock},
 	})
 }
 
@@ -37,13 +31,8 @@ func plantedABI(h *[8]uint32, p []byte) {
 }
 
 func init() {
-	arch.Register(&arch.Impl{
-		Name: "sha256/planted-abi",
-		Alg:  arch.SHA256,
-		Arch: "amd64",
-		// Runs everywhere: the clobber needs no feature.
-		Rank:    -1,
-		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: plantedABI},
+	arch.RegisterPlanted(arch.SHA256, "amd64", &arch.Impl{
+		Name:  "sha256/planted-abi",
+		Funcs: &arch.SHA256Funcs{Block: plantedABI},
 	})
 }

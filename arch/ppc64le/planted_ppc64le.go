@@ -10,12 +10,9 @@ import (
 // A test-only level that must crash with SIGILL: it proves the suite
 // reports a trapping kernel as a crash instead of hanging or passing.
 func init() {
-	arch.Register(&arch.Impl{
-		Name:    "sha256/planted-sigill",
-		Alg:     arch.SHA256,
-		Arch:    "ppc64le",
-		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: plantedSIGILL},
+	arch.RegisterPlanted(arch.SHA256, "ppc64le", &arch.Impl{
+		Name:  "sha256/planted-sigill",
+		Funcs: &arch.SHA256Funcs{Block: plantedSIGILL},
 	})
 }
 
@@ -30,14 +27,9 @@ func illegalInstruction()
 // fatal to C or shared Go code that reaches globals through it. Only the
 // ABI trampoline sees it: "R2 not restored".
 func init() {
-	arch.Register(&arch.Impl{
-		Name: "sha256/planted-abi",
-		Alg:  arch.SHA256,
-		Arch: "ppc64le",
-		// Runs everywhere: the clobber needs no feature.
-		Rank:    -1,
-		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: plantedABI},
+	arch.RegisterPlanted(arch.SHA256, "ppc64le", &arch.Impl{
+		Name:  "sha256/planted-abi",
+		Funcs: &arch.SHA256Funcs{Block: plantedABI},
 	})
 }
 

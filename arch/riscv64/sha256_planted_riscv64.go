@@ -10,12 +10,9 @@ import (
 // A test-only level that dies with SIGILL: the suite must report the crash,
 // not hang or blame another level.
 func init() {
-	arch.Register(&arch.Impl{
-		Name:    "sha256/planted-sigill",
-		Alg:     arch.SHA256,
-		Arch:    "riscv64",
-		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: plantedSIGILL},
+	arch.RegisterPlanted(arch.SHA256, "riscv64", &arch.Impl{
+		Name:  "sha256/planted-sigill",
+		Funcs: &arch.SHA256Funcs{Block: plantedSIGILL},
 	})
 }
 
@@ -30,14 +27,9 @@ func plantedSIGILL(h *[8]uint32, p []byte)
 // in a static Go binary, fatal to C code that reaches its small data
 // through it. Only the ABI trampoline sees it: "X3 not restored".
 func init() {
-	arch.Register(&arch.Impl{
-		Name: "sha256/planted-abi",
-		Alg:  arch.SHA256,
-		Arch: "riscv64",
-		// Runs everywhere: the clobber needs no feature.
-		Rank:    -1,
-		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: plantedABI},
+	arch.RegisterPlanted(arch.SHA256, "riscv64", &arch.Impl{
+		Name:  "sha256/planted-abi",
+		Funcs: &arch.SHA256Funcs{Block: plantedABI},
 	})
 }
 

@@ -10,12 +10,9 @@ import (
 // A test-only level whose block function executes an illegal instruction,
 // so the suite can prove it reports a SIGILL crash (and names the level).
 func init() {
-	arch.Register(&arch.Impl{
-		Name:    "sha256/planted-sigill",
-		Alg:     arch.SHA256,
-		Arch:    "sparc64",
-		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: plantedSIGILL},
+	arch.RegisterPlanted(arch.SHA256, "sparc64", &arch.Impl{
+		Name:  "sha256/planted-sigill",
+		Funcs: &arch.SHA256Funcs{Block: plantedSIGILL},
 	})
 }
 
@@ -33,14 +30,9 @@ func plantedSIGILL(h *[8]uint32, p []byte) {
 // directly it would corrupt this function's own registers), so without the
 // checks the level simply passes.
 func init() {
-	arch.Register(&arch.Impl{
-		Name: "sha256/planted-abi",
-		Alg:  arch.SHA256,
-		Arch: "sparc64",
-		// Runs everywhere: the clobber needs no feature.
-		Rank:    -1,
-		Planted: true,
-		Funcs:   &arch.SHA256Funcs{Block: plantedABI},
+	arch.RegisterPlanted(arch.SHA256, "sparc64", &arch.Impl{
+		Name:  "sha256/planted-abi",
+		Funcs: &arch.SHA256Funcs{Block: plantedABI},
 	})
 }
 
