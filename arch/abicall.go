@@ -18,12 +18,9 @@ type ABIHook interface {
 	// Fits reports whether the trampoline has room for k's frame and an
 	// argument frame of size bytes (size already equals k.Args).
 	Fits(k *ABIKernel, size uintptr) bool
-	// Seed prepares the trampoline's state for a call of k with the
-	// arguments at args; r is a fresh nonzero random value (ABIMix derives
-	// more from it).
-	Seed(k *ABIKernel, args unsafe.Pointer, size uintptr, r uint64)
-	// Call runs the trampoline.
-	Call(args unsafe.Pointer)
+	// Seed prepares the trampoline's state for a call of k; r is a fresh
+	// nonzero random value (ABIMix derives more from it).
+	Seed(k *ABIKernel, r uint64)
 	// Check says what came back wrong: the arch's own registers in
 	// Problems, the stack pointer and the canary in the other fields.
 	Check(k *ABIKernel) ABIOutcome
@@ -58,11 +55,13 @@ type ABITrampoline struct {
 	rand *ABIRand
 }
 
-// Call runs kernel k through the trampoline; args points at its argument
-// frame laid out as the arch passes it (gc: ABI0's struct of the Go
-// parameters; sparc64: words for %o0-%o5), size bytes. A violation panics
-// with *ABIViolation.
-func (t *ABITrampoline) Call(k *ABIKernel, args unsafe.Pointer, size uintptr) {
+// Call runs kernel k through the trampoline: call enters the arch's
+// assembly with k's argument frame of size bytes (gc: ABI0's struct of the
+// Go parameters; sparc64: words for %o0-%o5). The arguments stay out of
+// this function and of the hook's interface, so they do not escape: a
+// kernel's caller keeps its arrays on the stack. A violation panics with
+// *ABIViolation.
+func (t *ABITrampoline) Call(k *ABIKernel, size uintptr, call func()) {
 	if int(size) != k.Args || !t.Hook.Fits(k, size) {
 		panic(t.Arch + ": ABI call of " + k.Name + " with a frame the table or the trampoline does not fit")
 	}
@@ -73,8 +72,8 @@ func (t *ABITrampoline) Call(k *ABIKernel, args unsafe.Pointer, size uintptr) {
 	if t.rand == nil {
 		t.rand = NewABIRand()
 	}
-	t.Hook.Seed(k, args, size, t.rand.Next())
-	t.Hook.Call(args)
+	t.Hook.Seed(k, t.rand.Next())
+	call()
 	k.Calls++
 	o := t.Hook.Check(k)
 	if !t.Unwinds {

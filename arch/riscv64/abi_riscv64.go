@@ -1,4 +1,4 @@
-//go:build riscv64 && gc
+//go:build gc
 
 package riscv64
 
@@ -63,6 +63,12 @@ type abiState struct {
 // abiSt is the one state of the trampoline, under abiDriver's lock.
 var abiSt abiState
 
+// abiCall runs kernel k through the trampoline with its ABI0 argument
+// frame at args, size bytes (the generated abiX functions call it).
+func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
+	abiDriver.Call(k, size, func() { abiTrampoline(args) })
+}
+
 // abiDriver runs every checked call (arch.ABITrampoline); abiHook is this
 // arch's part.
 var abiDriver = &arch.ABITrampoline{Arch: "riscv64", Hook: abiHook{}, Unwinds: true}
@@ -92,13 +98,11 @@ func (abiHook) Fits(k *arch.ABIKernel, size uintptr) bool {
 	return size <= abiMaxArgs && abiLow(k.Frame) <= abiMaxLow
 }
 
-func (abiHook) Call(args unsafe.Pointer) { abiTrampoline(args) }
-
-func (abiHook) Seed(k *arch.ABIKernel, args unsafe.Pointer, size uintptr, r uint64) {
+func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	st := &abiSt
 	// The trampoline writes every recorded field but these two.
 	st.canaryAt, st.escaped = 0, 0
-	st.entry, st.nwords, st.low = uint64(k.Entry), uint64(size+7)/8, abiLow(k.Frame)
+	st.entry, st.nwords, st.low = uint64(k.Entry), uint64(k.Args+7)/8, abiLow(k.Frame)
 	st.canary, st.seedX3, st.seedX4, st.seeded = r, arch.ABIMix(r, 1), arch.ABIMix(r, 2), 1
 	if k.Split || !abiSeedGPTP {
 		st.seeded = 0 // see arch.ABIKernel.Split

@@ -59,7 +59,7 @@ func abiAesEncryptV9(rk *byte, rounds uint64, dst, src *byte, nblocks uint64, ta
 		nblocks  uint64
 		tab      *aesTable
 	}{rk, rounds, dst, src, nblocks, tab}
-	abiDriver.Call(kAesEncryptV9, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kAesEncryptV9, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 var kAesDecryptV9 = &arch.ABIKernel{Name: "xarch_aes_decrypt_sparc64", Frame: 176, Args: 48, Scratch: []string{"%g2", "%g3"}}
@@ -72,7 +72,7 @@ func abiAesDecryptV9(rk *byte, rounds uint64, dst, src *byte, nblocks uint64, ta
 		nblocks  uint64
 		tab      *aesTable
 	}{rk, rounds, dst, src, nblocks, tab}
-	abiDriver.Call(kAesDecryptV9, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kAesDecryptV9, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 var kAesT4Encrypt = &arch.ABIKernel{Name: "xarch_aes_t4_encrypt", Frame: 0, Args: 40}
@@ -84,7 +84,7 @@ func abiAesT4Encrypt(enc *byte, rounds uint64, dst, src *byte, nblocks uint64) {
 		dst, src *byte
 		nblocks  uint64
 	}{enc, rounds, dst, src, nblocks}
-	abiDriver.Call(kAesT4Encrypt, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kAesT4Encrypt, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 var kAesT4Decrypt = &arch.ABIKernel{Name: "xarch_aes_t4_decrypt", Frame: 0, Args: 40}
@@ -96,7 +96,7 @@ func abiAesT4Decrypt(enc *byte, rounds uint64, dst, src *byte, nblocks uint64) {
 		dst, src *byte
 		nblocks  uint64
 	}{enc, rounds, dst, src, nblocks}
-	abiDriver.Call(kAesT4Decrypt, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kAesT4Decrypt, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 var kGhashSparc64 = &arch.ABIKernel{Name: "xarch_ghash_sparc64", Frame: 176, Args: 32}
@@ -108,7 +108,7 @@ func abiGhashSparc64(y *uint64, tab *uint64, p *byte, nblocks uint64) {
 		p       *byte
 		nblocks uint64
 	}{y, tab, p, nblocks}
-	abiDriver.Call(kGhashSparc64, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kGhashSparc64, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 var kGhashVIS3 = &arch.ABIKernel{Name: "xarch_ghash_vis3", Frame: 176, Args: 32}
@@ -120,7 +120,7 @@ func abiGhashVIS3(y *uint64, hk *uint64, p *byte, nblocks uint64) {
 		p       *byte
 		nblocks uint64
 	}{y, hk, p, nblocks}
-	abiDriver.Call(kGhashVIS3, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kGhashVIS3, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 var kSha256BlockSparc64 = &arch.ABIKernel{Name: "xarch_sha256_block_sparc64", Frame: 240, Args: 32}
@@ -132,7 +132,7 @@ func abiSha256BlockSparc64(h *uint32, p *byte, nblocks uint64, k *uint32) {
 		nblocks uint64
 		k       *uint32
 	}{h, p, nblocks, k}
-	abiDriver.Call(kSha256BlockSparc64, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kSha256BlockSparc64, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 var kSha512BlockSparc64 = &arch.ABIKernel{Name: "xarch_sha512_block_sparc64", Frame: 304, Args: 32}
@@ -144,7 +144,7 @@ func abiSha512BlockSparc64(h *uint64, p *byte, nblocks uint64, k *uint64) {
 		nblocks uint64
 		k       *uint64
 	}{h, p, nblocks, k}
-	abiDriver.Call(kSha512BlockSparc64, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kSha512BlockSparc64, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 var kConformingNop = &arch.ABIKernel{Name: "xarch_abi_conforming_nop", Frame: 0, Args: 8, SelfTest: true}
@@ -153,7 +153,7 @@ func abiConformingNop(x *uint64) {
 	a := struct {
 		x *uint64
 	}{x}
-	abiDriver.Call(kConformingNop, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kConformingNop, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 var kConformingFramed = &arch.ABIKernel{Name: "xarch_abi_conforming_framed", Frame: 1216, Args: 8, SelfTest: true}
@@ -162,44 +162,44 @@ func abiConformingFramed(x *uint64) {
 	a := struct {
 		x *uint64
 	}{x}
-	abiDriver.Call(kConformingFramed, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kConformingFramed, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 var kClobberL5 = &arch.ABIKernel{Name: "xarch_abi_clobber_l5", Frame: 0, Args: 0, SelfTest: true}
 
-func abiClobberL5() { abiDriver.Call(kClobberL5, nil, 0) }
+func abiClobberL5() { abiCall(kClobberL5, nil, 0) }
 
 var kClobberI3 = &arch.ABIKernel{Name: "xarch_abi_clobber_i3", Frame: 0, Args: 0, SelfTest: true}
 
-func abiClobberI3() { abiDriver.Call(kClobberI3, nil, 0) }
+func abiClobberI3() { abiCall(kClobberI3, nil, 0) }
 
 var kClobberFP = &arch.ABIKernel{Name: "xarch_abi_clobber_fp", Frame: 0, Args: 0, SelfTest: true}
 
-func abiClobberFP() { abiDriver.Call(kClobberFP, nil, 0) }
+func abiClobberFP() { abiCall(kClobberFP, nil, 0) }
 
 var kClobberI7 = &arch.ABIKernel{Name: "xarch_abi_clobber_i7", Frame: 0, Args: 0, SelfTest: true}
 
-func abiClobberI7() { abiDriver.Call(kClobberI7, nil, 0) }
+func abiClobberI7() { abiCall(kClobberI7, nil, 0) }
 
 var kClobberSP = &arch.ABIKernel{Name: "xarch_abi_clobber_sp", Frame: 176, Args: 0, SelfTest: true}
 
-func abiClobberSP() { abiDriver.Call(kClobberSP, nil, 0) }
+func abiClobberSP() { abiCall(kClobberSP, nil, 0) }
 
 var kClobberG2 = &arch.ABIKernel{Name: "xarch_abi_clobber_g2", Frame: 0, Args: 0, SelfTest: true}
 
-func abiClobberG2() { abiDriver.Call(kClobberG2, nil, 0) }
+func abiClobberG2() { abiCall(kClobberG2, nil, 0) }
 
 var kClobberG6 = &arch.ABIKernel{Name: "xarch_abi_clobber_g6", Frame: 0, Args: 0, SelfTest: true}
 
-func abiClobberG6() { abiDriver.Call(kClobberG6, nil, 0) }
+func abiClobberG6() { abiCall(kClobberG6, nil, 0) }
 
 var kWriteBelowSP = &arch.ABIKernel{Name: "xarch_abi_write_below_sp", Frame: 0, Args: 0, SelfTest: true}
 
-func abiWriteBelowSP() { abiDriver.Call(kWriteBelowSP, nil, 0) }
+func abiWriteBelowSP() { abiCall(kWriteBelowSP, nil, 0) }
 
 var kWriteBelowFrame = &arch.ABIKernel{Name: "xarch_abi_write_below_frame", Frame: 192, Args: 0, SelfTest: true}
 
-func abiWriteBelowFrame() { abiDriver.Call(kWriteBelowFrame, nil, 0) }
+func abiWriteBelowFrame() { abiCall(kWriteBelowFrame, nil, 0) }
 
 var kMontMulSparc64 = &arch.ABIKernel{Name: "xarch_mont_mul_sparc64", Frame: 1216, Args: 48}
 
@@ -208,7 +208,7 @@ func abiMontMulSparc64(z, x, y, m *uint64, k0 uint64, n uint64) {
 		z, x, y, m *uint64
 		k0, n      uint64
 	}{z, x, y, m, k0, n}
-	abiDriver.Call(kMontMulSparc64, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kMontMulSparc64, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }
 
 var kMontMulVIS3 = &arch.ABIKernel{Name: "xarch_mont_mul_vis3", Frame: 1200, Args: 48}
@@ -218,5 +218,5 @@ func abiMontMulVIS3Asm(z, x, y, m *uint64, k0 uint64, n uint64) {
 		z, x, y, m *uint64
 		k0, n      uint64
 	}{z, x, y, m, k0, n}
-	abiDriver.Call(kMontMulVIS3, unsafe.Pointer(&a), unsafe.Sizeof(a))
+	abiCall(kMontMulVIS3, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }

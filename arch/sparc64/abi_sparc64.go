@@ -74,14 +74,11 @@ func init() { arch.RegisterABIEntries("sparc64", abiKernelTable, abiEntryTable()
 // ones the V9 ABI passes in %o0-%o5.
 func (abiHook) Fits(k *arch.ABIKernel, size uintptr) bool { return size <= 48 && size%8 == 0 }
 
-func (abiHook) Seed(k *arch.ABIKernel, args unsafe.Pointer, size uintptr, r uint64) {
+func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	st := &abiSt
 	// The trampoline writes every recorded field but canaryAt.
 	st.canaryAt = 0
 	st.entry, st.frame, st.canary = uint64(k.Entry), uint64(k.Frame), r
-	for i := 0; i < int(size)/8; i++ {
-		st.args[i] = *(*uint64)(unsafe.Add(args, 8*i))
-	}
 	// The other seeds from r by an odd-multiplier LCG: distinct and fresh
 	// on every call, cheap under the emulator.
 	x := r
@@ -99,9 +96,16 @@ func (abiHook) Seed(k *arch.ABIKernel, args unsafe.Pointer, size uintptr, r uint
 	}
 }
 
-func (abiHook) Call(args unsafe.Pointer) {
-	abiTrampoline(&abiSt)
-	runtime.KeepAlive(args)
+// abiCall runs kernel k through the trampoline with its arguments, 64-bit
+// words, at args, size bytes (abi_kernels_sparc64.go's functions call it).
+func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
+	abiDriver.Call(k, size, func() {
+		for i := 0; i < int(size)/8; i++ {
+			abiSt.args[i] = *(*uint64)(unsafe.Add(args, 8*i))
+		}
+		abiTrampoline(&abiSt)
+		runtime.KeepAlive(args)
+	})
 }
 
 func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {
