@@ -41,6 +41,11 @@ type abiState struct {
 	entry, nwords, low uint64
 	canary, seedBP     uint64
 	mxcsrSeed          uint64
+	// Poison, fresh on every call: AX, BX, CX, DX, SI, DI, R8-R11,
+	// R13-R15; X0-X15 (two words each); the status flags for POPFQ.
+	gpoison [13]uint64
+	xpoison [32]uint64
+	flags   uint64
 	// Recorded by the trampoline.
 	sp0, sp1       uint64 // SP at the call, SP after it
 	hi0, hi1       uint64 // g.stack.hi before and after: the stack may move
@@ -107,6 +112,17 @@ func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	st.canaryAt, st.escaped = 0, 0
 	st.entry, st.nwords, st.low = uint64(k.Entry), uint64(k.Args+7)/8, abiLow(k.Frame)
 	st.canary, st.seedBP, st.mxcsrSeed = r, arch.ABIMix(r, 1), abiMXCSR|r>>58
+	x := r
+	for i := range st.gpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.gpoison[i] = x
+	}
+	for i := range st.xpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.xpoison[i] = x
+	}
+	// CF, PF, AF, ZF, SF and OF at random; DF clear (Go's ABI), bit 1 set.
+	st.flags = x>>7&0x8d5 | 0x2
 }
 
 func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {

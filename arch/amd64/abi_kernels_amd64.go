@@ -35,6 +35,8 @@ var abiKernelTable = []*arch.ABIKernel{
 	kClobberMXCSR,
 	kWriteBelowSP,
 	kWriteBelowFrame,
+	kReadUnloadedAX,
+	kReadUnsetX15,
 	kEcbEncNI,
 	kEcbDecNI,
 	kCbcEncNI,
@@ -145,6 +147,26 @@ func abiWriteBelowFrame() {
 	args := struct {
 	}{}
 	abiCall(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// readUnloadedAX: abi_selftest_amd64.s, $0-8.
+var kReadUnloadedAX = &arch.ABIKernel{Name: "readUnloadedAX", Frame: 0, Args: 8, SelfTest: true}
+
+func abiReadUnloadedAX(h *[8]uint32) {
+	args := struct {
+		h *[8]uint32
+	}{h}
+	abiCall(kReadUnloadedAX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// readUnsetX15: abi_selftest_amd64.s, $0-8.
+var kReadUnsetX15 = &arch.ABIKernel{Name: "readUnsetX15", Frame: 0, Args: 8, SelfTest: true}
+
+func abiReadUnsetX15(h *[8]uint32) {
+	args := struct {
+		h *[8]uint32
+	}{h}
+	abiCall(kReadUnsetX15, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbEncNI: aes_aesni_amd64.s, $0-40.

@@ -36,3 +36,32 @@ func init() {
 		Funcs: &arch.SHA256Funcs{Block: plantedABI},
 	})
 }
+
+// sha256/planted-unloaded-arg and planted-unset-vector hash right, then
+// call a kernel that reads a register it never loaded: AX as its argument,
+// X15 as zero. Called directly from Go both hold what it assumes; through
+// the ABI trampoline, which poisons every register the convention leaves
+// free, the first faults and the second changes the hash.
+func plantedUnloadedArg(h *[8]uint32, p []byte) {
+	generic.SHA256Block(h, p)
+	if arch.ABICheck {
+		abiReadUnloadedAX(h)
+	} else {
+		readUnloadedAX(h)
+	}
+}
+
+func plantedUnsetVector(h *[8]uint32, p []byte) {
+	generic.SHA256Block(h, p)
+	if arch.ABICheck {
+		abiReadUnsetX15(h)
+	} else {
+		readUnsetX15(h)
+	}
+}
+
+func init() {
+	arch.RegisterPlanted(arch.SHA256, "amd64",
+		&arch.Impl{Name: "sha256/planted-unloaded-arg", Funcs: &arch.SHA256Funcs{Block: plantedUnloadedArg}},
+		&arch.Impl{Name: "sha256/planted-unset-vector", Funcs: &arch.SHA256Funcs{Block: plantedUnsetVector}})
+}
