@@ -1,9 +1,8 @@
-//go:build amd64 && gc
+//go:build gc
 
 package amd64
 
 import (
-	"sync"
 	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
@@ -42,6 +41,11 @@ type abiState struct {
 	entry, nwords, low uint64
 	canary, seedBP     uint64
 	mxcsrSeed          uint64
+	// Poison, fresh on every call: AX, BX, CX, DX, SI, DI, R8-R11,
+	// R13-R15; X0-X15 (two words each); the status flags for POPFQ.
+	gpoison [13]uint64
+	xpoison [32]uint64
+	flags   uint64
 	// Recorded by the trampoline.
 	sp0, sp1       uint64 // SP at the call, SP after it
 	hi0, hi1       uint64 // g.stack.hi before and after: the stack may move
@@ -57,11 +61,20 @@ type abiState struct {
 	escaped                   uint64
 }
 
-var (
-	abiMu   sync.Mutex
-	abiSt   abiState
-	abiRand = arch.NewABIRand()
-)
+// abiSt is the one state of the trampoline, under abiDriver's lock.
+var abiSt abiState
+
+// abiCall runs kernel k through the trampoline with its ABI0 argument
+// frame at args, size bytes (the generated abiX functions call it).
+func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
+	abiDriver.Call(k, size, func() { abiTrampoline(args) })
+}
+
+// abiDriver runs every checked call (arch.ABITrampoline); abiHook is this
+// arch's part.
+var abiDriver = &arch.ABITrampoline{Arch: "amd64", Hook: abiHook{}, Unwinds: true}
+
+type abiHook struct{}
 
 // abiTrampoline calls abiSt.entry with the argument frame at args (see
 // abi_amd64.s).
@@ -87,42 +100,40 @@ func abiLow(frame int) uint64 {
 	return uint64(frame) + 8
 }
 
-func init() {
-	base := abiEntryTable()
-	for i, k := range abiKernelTable {
-		k.Entry = *(*uintptr)(unsafe.Add(base, 8*i))
-	}
-	arch.RegisterABIKernels("amd64", abiKernelTable)
+func init() { arch.RegisterABIEntries("amd64", abiKernelTable, abiEntryTable()) }
+
+func (abiHook) Fits(k *arch.ABIKernel, size uintptr) bool {
+	return size <= abiMaxArgs && abiLow(k.Frame) <= abiMaxLow
 }
 
-// abiCall runs kernel k through the trampoline; args points at its
-// argument frame laid out as ABI0 does (a struct of the Go parameters),
-// size bytes. A violation panics with *arch.ABIViolation.
-func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
-	if int(size) != k.Args || size > abiMaxArgs || abiLow(k.Frame) > abiMaxLow {
-		panic("amd64: ABI call of " + k.Name + " with a frame the table or the trampoline does not fit")
-	}
-	abiMu.Lock()
-	// Released on a fault in the kernel too (SetPanicOnFault): the runner
-	// recovers and goes on.
-	defer abiMu.Unlock()
+func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	st := &abiSt
 	// The trampoline writes every recorded field but these two.
 	st.canaryAt, st.escaped = 0, 0
-	r := abiRand.Next()
-	st.entry, st.nwords, st.low = uint64(k.Entry), uint64(size+7)/8, abiLow(k.Frame)
+	st.entry, st.nwords, st.low = uint64(k.Entry), uint64(k.Args+7)/8, abiLow(k.Frame)
 	st.canary, st.seedBP, st.mxcsrSeed = r, arch.ABIMix(r, 1), abiMXCSR|r>>58
-	abiTrampoline(args)
-	k.Calls++
-	var p []string
-	if st.escaped != 0 {
-		p = append(p, arch.ABINotRestored("SP", st.sp0+(st.hi1-st.hi0), st.sp1))
+	x := r
+	for i := range st.gpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.gpoison[i] = x
 	}
+	for i := range st.xpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.xpoison[i] = x
+	}
+	// CF, PF, AF, ZF, SF and OF at random; DF clear (Go's ABI), bit 1 set.
+	st.flags = x>>7&0x8d5 | 0x2
+}
+
+func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {
+	st := &abiSt
+	o := arch.ABIOutcome{SP: "SP", Escaped: st.escaped != 0, SPWant: st.sp0 + (st.hi1 - st.hi0), SPGot: st.sp1,
+		CanaryAt: st.canaryAt, Canary: st.canary, CanaryGot: st.canaryGot}
 	if st.bp1 != st.seedBP {
-		p = append(p, arch.ABINotRestored("BP", st.seedBP, st.bp1))
+		o.Problems = append(o.Problems, arch.ABINotRestored("BP", st.seedBP, st.bp1))
 	}
 	if st.df1 != 1 {
-		p = append(p, "DF not restored: expected 0 (cleared), got 1 (set)")
+		o.Problems = append(o.Problems, "DF not restored: expected 0 (cleared), got 1 (set)")
 	}
 	// Status bits only if no other goroutine can have run on the thread
 	// (see arch.ABIKernel.Split): Go keeps MXCSR per thread, not per
@@ -132,12 +143,7 @@ func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
 		mask = 0xffc0
 	}
 	if st.mxcsr1&mask != st.mxcsrSeed&mask {
-		p = append(p, arch.ABINotRestored("MXCSR", st.mxcsrSeed&mask, st.mxcsr1&mask))
+		o.Problems = append(o.Problems, arch.ABINotRestored("MXCSR", st.mxcsrSeed&mask, st.mxcsr1&mask))
 	}
-	if st.canaryAt != 0 {
-		p = append(p, arch.ABICanary(int(st.canaryAt), k.Frame, st.canary, st.canaryGot))
-	}
-	if len(p) > 0 {
-		panic(&arch.ABIViolation{Kernel: k.Name, Problems: p})
-	}
+	return o
 }

@@ -1,4 +1,4 @@
-//go:build amd64 && gc
+//go:build gc
 
 #include "go_asm.h"
 #include "textflag.h"
@@ -73,9 +73,42 @@ fill:
 	MOVQ	SP, abiState_sp0(ST)
 	STMXCSR	abiState_mxcsr0(ST)
 	LDMXCSR	abiState_mxcsrSeed(ST)
-	MOVQ	abiState_entry(ST), AX
+	// Poison what the convention does not fix (abiHook.Seed): X0-X15,
+	// the status flags, every general register but SP, BP (seeded) and ST,
+	// which the memory-indirect call reads the entry through.
+	MOVOU	(abiState_xpoison+0)(ST), X0
+	MOVOU	(abiState_xpoison+16)(ST), X1
+	MOVOU	(abiState_xpoison+32)(ST), X2
+	MOVOU	(abiState_xpoison+48)(ST), X3
+	MOVOU	(abiState_xpoison+64)(ST), X4
+	MOVOU	(abiState_xpoison+80)(ST), X5
+	MOVOU	(abiState_xpoison+96)(ST), X6
+	MOVOU	(abiState_xpoison+112)(ST), X7
+	MOVOU	(abiState_xpoison+128)(ST), X8
+	MOVOU	(abiState_xpoison+144)(ST), X9
+	MOVOU	(abiState_xpoison+160)(ST), X10
+	MOVOU	(abiState_xpoison+176)(ST), X11
+	MOVOU	(abiState_xpoison+192)(ST), X12
+	MOVOU	(abiState_xpoison+208)(ST), X13
+	MOVOU	(abiState_xpoison+224)(ST), X14
+	MOVOU	(abiState_xpoison+240)(ST), X15
+	PUSHQ	abiState_flags(ST)
+	POPFQ
+	MOVQ	(abiState_gpoison+0)(ST), AX
+	MOVQ	(abiState_gpoison+8)(ST), BX
+	MOVQ	(abiState_gpoison+16)(ST), CX
+	MOVQ	(abiState_gpoison+24)(ST), DX
+	MOVQ	(abiState_gpoison+32)(ST), SI
+	MOVQ	(abiState_gpoison+40)(ST), DI
+	MOVQ	(abiState_gpoison+48)(ST), R8
+	MOVQ	(abiState_gpoison+56)(ST), R9
+	MOVQ	(abiState_gpoison+64)(ST), R10
+	MOVQ	(abiState_gpoison+72)(ST), R11
+	MOVQ	(abiState_gpoison+80)(ST), R13
+	MOVQ	(abiState_gpoison+88)(ST), R14
+	MOVQ	(abiState_gpoison+96)(ST), R15
 	MOVQ	abiState_seedBP(ST), BP
-	CALL	AX
+	CALL	abiState_entry(ST)
 
 	// Record before anything uses SP.
 	LEAQ	·abiSt(SB), ST

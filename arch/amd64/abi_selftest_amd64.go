@@ -1,4 +1,4 @@
-//go:build amd64 && gc
+//go:build gc
 
 package amd64
 
@@ -24,3 +24,10 @@ func clobberMXCSR(tmp *uint32)
 func writeBelowSP()
 
 func writeBelowFrame()
+
+// readUnloadedAX and readUnsetX15 read a register they never set (the
+// planted sha256/planted-unloaded-arg and planted-unset-vector): only the
+// trampoline's poison shows it.
+func readUnloadedAX(h *[8]uint32)
+
+func readUnsetX15(h *[8]uint32)

@@ -1,4 +1,4 @@
-//go:build amd64 && gc
+//go:build gc
 
 #include "textflag.h"
 
@@ -73,4 +73,22 @@ TEXT ·writeBelowSP(SB), NOSPLIT, $0-0
 TEXT ·writeBelowFrame(SB), NOSPLIT, $64-0
 	MOVQ	$0x78, AX
 	MOVQ	AX, -8(SP)
+	RET
+
+// func readUnloadedAX(h *[8]uint32)
+// Rewrites h[0] through AX without loading h from its frame: right when
+// called from Go, whose ABIInternal leaves the first argument in AX, wrong
+// wherever AX holds anything else (a poisoned AX faults).
+TEXT ·readUnloadedAX(SB), NOSPLIT, $0-8
+	MOVL	0(AX), BX
+	MOVL	BX, 0(AX)
+	RET
+
+// func readUnsetX15(h *[8]uint32)
+// Adds X15's low word to h[0] without setting X15: right when called from
+// Go, whose ABIInternal keeps X15 zero, wrong under a poisoned X15.
+TEXT ·readUnsetX15(SB), NOSPLIT, $0-8
+	MOVQ	h+0(FP), DI
+	MOVQ	X15, BX
+	ADDL	BX, 0(DI)
 	RET

@@ -1,4 +1,4 @@
-//go:build amd64 && gc
+//go:build gc
 
 package amd64
 

@@ -31,7 +31,7 @@ const (
 	asmGCMNI    = "gcm_aesni_amd64.s"
 	asmGCMV256  = "gcm_vaes256_amd64.s"
 	asmGCMV512  = "gcm_vaes512_amd64.s"
-	asmGCMProbe = "gcm_probe_amd64.s"
+	asmGCMProbe = "probe_gcm_amd64.s"
 	asmAESNI    = "aes_aesni_amd64.s"
 	asmAESV512  = "aes_vaes512_amd64.s"
 )

@@ -10,7 +10,7 @@
 // outgrows the decoded-op cache of the Zen 5 host and measured slower
 // than the loop (SQRTRI), so it is not generated.
 //
-//	go run mont_adx_gen.go
+//	go run mont_adx_gen.go (go generate ./arch/amd64)
 package main
 
 import (

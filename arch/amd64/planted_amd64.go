@@ -1,4 +1,4 @@
-//go:build amd64 && gc && xarch_planted
+//go:build gc && xarch_planted
 
 package amd64
 
@@ -11,15 +11,9 @@ import (
 func sigillBlock(h *[8]uint32, p []byte)
 
 func init() {
-	arch.Register(&arch.Impl{
-		Name: "sha256/planted-sigill",
-		Alg:  sha256.Name,
-		Arch: "amd64",
-		// No Requires: it must run (and crash) on every CPU model, so the
-		// suite's crash reporting is exercised everywhere.
-		Rank:    -1,
-		Planted: true,
-		Funcs:   &sha256.Funcs{Block: sigillBlock},
+	arch.RegisterPlanted(sha256.Name, "amd64", &arch.Impl{
+		Name:  "sha256/planted-sigill",
+		Funcs: &sha256.Funcs{Block: sigillBlock},
 	})
 }
 
@@ -37,13 +31,37 @@ func plantedABI(h *[8]uint32, p []byte) {
 }
 
 func init() {
-	arch.Register(&arch.Impl{
-		Name: "sha256/planted-abi",
-		Alg:  sha256.Name,
-		Arch: "amd64",
-		// Runs everywhere: the clobber needs no feature.
-		Rank:    -1,
-		Planted: true,
-		Funcs:   &sha256.Funcs{Block: plantedABI},
+	arch.RegisterPlanted(sha256.Name, "amd64", &arch.Impl{
+		Name:  "sha256/planted-abi",
+		Funcs: &sha256.Funcs{Block: plantedABI},
 	})
+}
+
+// sha256/planted-unloaded-arg and planted-unset-vector hash right, then
+// call a kernel that reads a register it never loaded: AX as its argument,
+// X15 as zero. Called directly from Go both hold what it assumes; through
+// the ABI trampoline, which poisons every register the convention leaves
+// free, the first faults and the second changes the hash.
+func plantedUnloadedArg(h *[8]uint32, p []byte) {
+	sha256.GenericBlock(h, p)
+	if arch.ABICheck {
+		abiReadUnloadedAX(h)
+	} else {
+		readUnloadedAX(h)
+	}
+}
+
+func plantedUnsetVector(h *[8]uint32, p []byte) {
+	sha256.GenericBlock(h, p)
+	if arch.ABICheck {
+		abiReadUnsetX15(h)
+	} else {
+		readUnsetX15(h)
+	}
+}
+
+func init() {
+	arch.RegisterPlanted(sha256.Name, "amd64",
+		&arch.Impl{Name: "sha256/planted-unloaded-arg", Funcs: &sha256.Funcs{Block: plantedUnloadedArg}},
+		&arch.Impl{Name: "sha256/planted-unset-vector", Funcs: &sha256.Funcs{Block: plantedUnsetVector}})
 }

@@ -1,4 +1,4 @@
-//go:build arm64 && gc
+//go:build gc
 
 #include "go_asm.h"
 #include "textflag.h"

@@ -1,4 +1,4 @@
-//go:build arm64 && gc
+//go:build gc
 
 package arm64
 

@@ -1,10 +1,10 @@
-//go:build arm64 && gc
+//go:build gc
 
 #include "textflag.h"
 
 // Kernels that break the calling convention one way each, for the
 // trampoline's tests (abi_arm64_test.go) and the planted level
-// sha256/planted-abi (sha256_planted_arm64.go). Never registered as
+// sha256/planted-abi (planted_arm64.go). Never registered as
 // implementations.
 
 // func conformingNop(x *uint64)

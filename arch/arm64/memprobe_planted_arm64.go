@@ -1,4 +1,4 @@
-//go:build arm64 && gc && xarch_planted
+//go:build gc && xarch_planted
 
 package arm64
 

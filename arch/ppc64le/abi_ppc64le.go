@@ -1,9 +1,8 @@
-//go:build ppc64le && gc
+//go:build gc
 
 package ppc64le
 
 import (
-	"sync"
 	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
@@ -48,11 +47,20 @@ type abiState struct {
 	escaped            uint64
 }
 
-var (
-	abiMu   sync.Mutex
-	abiSt   abiState
-	abiRand = arch.NewABIRand()
-)
+// abiSt is the one state of the trampoline, under abiDriver's lock.
+var abiSt abiState
+
+// abiCall runs kernel k through the trampoline with its ABI0 argument
+// frame at args, size bytes (the generated abiX functions call it).
+func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
+	abiDriver.Call(k, size, func() { abiTrampoline(args) })
+}
+
+// abiDriver runs every checked call (arch.ABITrampoline); abiHook is this
+// arch's part.
+var abiDriver = &arch.ABITrampoline{Arch: "ppc64le", Hook: abiHook{}, Unwinds: true}
+
+type abiHook struct{}
 
 //go:noescape
 func abiTrampoline(args unsafe.Pointer)
@@ -71,54 +79,38 @@ func abiLow(frame int) uint64 {
 	return uint64(frame) + 32
 }
 
-func init() {
-	base := abiEntryTable()
-	for i, k := range abiKernelTable {
-		k.Entry = *(*uintptr)(unsafe.Add(base, 8*i))
-	}
-	arch.RegisterABIKernels("ppc64le", abiKernelTable)
+func init() { arch.RegisterABIEntries("ppc64le", abiKernelTable, abiEntryTable()) }
+
+func (abiHook) Fits(k *arch.ABIKernel, size uintptr) bool {
+	return size <= abiMaxArgs && abiLow(k.Frame) <= abiMaxLow
 }
 
-// abiCall runs kernel k through the trampoline (see amd64's).
-func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
-	if int(size) != k.Args || size > abiMaxArgs || abiLow(k.Frame) > abiMaxLow {
-		panic("ppc64le: ABI call of " + k.Name + " with a frame the table or the trampoline does not fit")
-	}
-	abiMu.Lock()
-	// Released on a fault in the kernel too (SetPanicOnFault): the runner
-	// recovers and goes on.
-	defer abiMu.Unlock()
+func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	st := &abiSt
 	// The trampoline writes every recorded field but these two.
 	st.canaryAt, st.escaped = 0, 0
-	r := abiRand.Next()
-	st.entry, st.nwords, st.low = uint64(k.Entry), uint64(size+7)/8, abiLow(k.Frame)
+	st.entry, st.nwords, st.low = uint64(k.Entry), uint64(k.Args+7)/8, abiLow(k.Frame)
 	st.canary, st.seedR2, st.seedR13, st.seeded = r, arch.ABIMix(r, 1), arch.ABIMix(r, 2), 1
 	if k.Split {
 		st.seeded = 0 // see arch.ABIKernel.Split
 	}
-	abiTrampoline(args)
-	k.Calls++
-	var p []string
-	if st.escaped != 0 {
-		p = append(p, arch.ABINotRestored("R1", st.sp0+(st.hi1-st.hi0), st.sp1))
-	}
+}
+
+func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {
+	st := &abiSt
+	o := arch.ABIOutcome{SP: "R1", Escaped: st.escaped != 0, SPWant: st.sp0 + (st.hi1 - st.hi0), SPGot: st.sp1,
+		CanaryAt: st.canaryAt, Canary: st.canary, CanaryGot: st.canaryGot}
 	if st.seeded != 0 && st.r2 != st.seedR2 {
-		p = append(p, arch.ABINotRestored("R2", st.seedR2, st.r2))
+		o.Problems = append(o.Problems, arch.ABINotRestored("R2", st.seedR2, st.r2))
 	}
 	if st.seeded != 0 && st.r13 != st.seedR13 {
-		p = append(p, arch.ABINotRestored("R13", st.seedR13, st.r13))
+		o.Problems = append(o.Problems, arch.ABINotRestored("R13", st.seedR13, st.r13))
 	}
 	if st.g1 != st.g0 {
-		p = append(p, arch.ABINotRestored("R30", st.g0, st.g1))
+		o.Problems = append(o.Problems, arch.ABINotRestored("R30", st.g0, st.g1))
 	}
 	if st.r0 != 0 {
-		p = append(p, arch.ABINotRestored("R0", 0, st.r0))
+		o.Problems = append(o.Problems, arch.ABINotRestored("R0", 0, st.r0))
 	}
-	if st.canaryAt != 0 {
-		p = append(p, arch.ABICanary(int(st.canaryAt), k.Frame, st.canary, st.canaryGot))
-	}
-	if len(p) > 0 {
-		panic(&arch.ABIViolation{Kernel: k.Name, Problems: p})
-	}
+	return o
 }

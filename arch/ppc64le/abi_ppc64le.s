@@ -1,4 +1,4 @@
-//go:build ppc64le && gc
+//go:build gc
 
 #include "go_asm.h"
 #include "textflag.h"

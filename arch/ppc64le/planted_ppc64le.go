@@ -1,4 +1,4 @@
-//go:build xarch_planted && gc
+//go:build gc && xarch_planted
 
 package ppc64le
 
@@ -10,12 +10,9 @@ import (
 // A test-only level that must crash with SIGILL: it proves the suite
 // reports a trapping kernel as a crash instead of hanging or passing.
 func init() {
-	arch.Register(&arch.Impl{
-		Name:    "sha256/planted-sigill",
-		Alg:     sha256.Name,
-		Arch:    "ppc64le",
-		Planted: true,
-		Funcs:   &sha256.Funcs{Block: plantedSIGILL},
+	arch.RegisterPlanted(sha256.Name, "ppc64le", &arch.Impl{
+		Name:  "sha256/planted-sigill",
+		Funcs: &sha256.Funcs{Block: plantedSIGILL},
 	})
 }
 
@@ -30,14 +27,9 @@ func illegalInstruction()
 // fatal to C or shared Go code that reaches globals through it. Only the
 // ABI trampoline sees it: "R2 not restored".
 func init() {
-	arch.Register(&arch.Impl{
-		Name: "sha256/planted-abi",
-		Alg:  sha256.Name,
-		Arch: "ppc64le",
-		// Runs everywhere: the clobber needs no feature.
-		Rank:    -1,
-		Planted: true,
-		Funcs:   &sha256.Funcs{Block: plantedABI},
+	arch.RegisterPlanted(sha256.Name, "ppc64le", &arch.Impl{
+		Name:  "sha256/planted-abi",
+		Funcs: &sha256.Funcs{Block: plantedABI},
 	})
 }
 

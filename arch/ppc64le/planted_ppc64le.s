@@ -1,4 +1,4 @@
-//go:build xarch_planted && gc
+//go:build gc && xarch_planted
 
 #include "textflag.h"
 

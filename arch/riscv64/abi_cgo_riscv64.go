@@ -1,4 +1,4 @@
-//go:build riscv64 && gc && cgo
+//go:build gc && cgo
 
 package riscv64
 

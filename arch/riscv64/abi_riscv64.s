@@ -1,4 +1,4 @@
-//go:build riscv64 && gc
+//go:build gc
 
 #include "go_asm.h"
 #include "textflag.h"

@@ -1,10 +1,10 @@
-//go:build riscv64 && gc
+//go:build gc
 
 #include "textflag.h"
 
 // Kernels that break the calling convention one way each, for the
 // trampoline's tests (abi_riscv64_test.go) and the planted level
-// sha256/planted-abi (sha256_planted_riscv64.go). Never registered as
+// sha256/planted-abi (planted_riscv64.go). Never registered as
 // implementations.
 
 // func conformingNop(x *uint64)

@@ -1,4 +1,4 @@
-//go:build riscv64 && gc
+//go:build gc
 
 package riscv64
 

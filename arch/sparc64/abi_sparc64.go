@@ -3,7 +3,6 @@ package sparc64
 import (
 	"fmt"
 	"runtime"
-	"sync"
 	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
@@ -52,11 +51,16 @@ type abiState struct {
 	canaryGot uint64
 }
 
-var (
-	abiMu   sync.Mutex
-	abiSt   abiState
-	abiRand = arch.NewABIRand()
-)
+// abiSt is the one state of the trampoline, under abiDriver's lock.
+var abiSt abiState
+
+// abiDriver runs every checked call (arch.ABITrampoline); abiHook is this
+// arch's part. No deferred unlock: a fault in a sparc64 kernel aborts the
+// runner anyway (gccgo cannot unwind through assembly without CFI), and
+// defer is costly in gccgo.
+var abiDriver = &arch.ABITrampoline{Arch: "sparc64", Hook: abiHook{}}
+
+type abiHook struct{}
 
 //extern xarch_abi_call
 func abiTrampoline(st *abiState)
@@ -64,33 +68,17 @@ func abiTrampoline(st *abiState)
 //extern xarch_abi_entries
 func abiEntryTable() unsafe.Pointer
 
-func init() {
-	base := abiEntryTable()
-	for i, k := range abiKernelTable {
-		k.Entry = *(*uintptr)(unsafe.Add(base, 8*i))
-	}
-	arch.RegisterABIKernels("sparc64", abiKernelTable)
-}
+func init() { arch.RegisterABIEntries("sparc64", abiKernelTable, abiEntryTable()) }
 
-// abiCall runs kernel k through the trampoline; args points at its
-// arguments, 64-bit words (pointers, uint64), size bytes of them: at most
-// six, the ones the V9 ABI passes in %o0-%o5. A violation panics with
-// *arch.ABIViolation.
-func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
-	if int(size) != k.Args || size > 48 || size%8 != 0 {
-		panic("sparc64: ABI call of " + k.Name + " with arguments the table or the trampoline does not fit")
-	}
-	// No defer (costly in gccgo): a fault in a sparc64 kernel aborts the
-	// runner anyway (gccgo cannot unwind through assembly without CFI).
-	abiMu.Lock()
+// Fits: the arguments are 64-bit words (pointers, uint64), at most six, the
+// ones the V9 ABI passes in %o0-%o5.
+func (abiHook) Fits(k *arch.ABIKernel, size uintptr) bool { return size <= 48 && size%8 == 0 }
+
+func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	st := &abiSt
 	// The trampoline writes every recorded field but canaryAt.
 	st.canaryAt = 0
-	r := abiRand.Next()
 	st.entry, st.frame, st.canary = uint64(k.Entry), uint64(k.Frame), r
-	for i := 0; i < int(size)/8; i++ {
-		st.args[i] = *(*uint64)(unsafe.Add(args, 8*i))
-	}
 	// The other seeds from r by an odd-multiplier LCG: distinct and fresh
 	// on every call, cheap under the emulator.
 	x := r
@@ -106,9 +94,23 @@ func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
 		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
 		st.seedG[i] = x
 	}
-	abiTrampoline(st)
-	runtime.KeepAlive(args)
-	k.Calls++
+}
+
+// abiCall runs kernel k through the trampoline with its arguments, 64-bit
+// words, at args, size bytes (abi_kernels_sparc64.go's functions call it).
+func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
+	abiDriver.Call(k, size, func() {
+		for i := 0; i < int(size)/8; i++ {
+			abiSt.args[i] = *(*uint64)(unsafe.Add(args, 8*i))
+		}
+		abiTrampoline(&abiSt)
+		runtime.KeepAlive(args)
+	})
+}
+
+func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {
+	st := &abiSt
+	o := arch.ABIOutcome{CanaryAt: st.canaryAt, Canary: st.canary, CanaryGot: st.canaryGot}
 	var p []string
 	for i := range st.seedL {
 		if st.gotL[i] != st.seedL[i] {
@@ -120,6 +122,7 @@ func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
 			p = append(p, arch.ABINotRestored(fmt.Sprintf("%%i%d", i), st.seedI[i], st.gotI[i]))
 		}
 	}
+	// %sp is compared like the others: the trampoline's window keeps it.
 	if st.sp1 != st.sp0 {
 		p = append(p, arch.ABINotRestored("%sp", st.sp0, st.sp1))
 	}
@@ -139,13 +142,8 @@ func abiCall(k *arch.ABIKernel, args unsafe.Pointer, size uintptr) {
 			p = append(p, arch.ABINotRestored(reg, st.inG[4+i], st.gotG[4+i]))
 		}
 	}
-	if st.canaryAt != 0 {
-		p = append(p, arch.ABICanary(int(st.canaryAt), k.Frame, st.canary, st.canaryGot))
-	}
-	abiMu.Unlock()
-	if len(p) > 0 {
-		panic(&arch.ABIViolation{Kernel: k.Name, Problems: p})
-	}
+	o.Problems = p
+	return o
 }
 
 func abiScratch(k *arch.ABIKernel, reg string) bool {

@@ -8,7 +8,7 @@ import (
 	"github.com/xarchlab/xarch/family/gcm"
 )
 
-// Tuning constants of aes-gcm/sparc64 (gcm_sparc64.s, gcm_v9table.go). The
+// Tuning constants of aes-gcm/sparc64 (gcm_sparc64.s, gcm_v9_table.go). The
 // case generator probes lengths around them.
 const (
 	// GHASH goes a byte of X = y ^ block at a time: two 16-entry tables

@@ -5,7 +5,7 @@
 //                          const uint8_t *p, uint64_t nblocks);
 //
 // y is the GHASH state (8-byte aligned, big-endian words hi, lo), tab the
-// two tables M and M4 that gcm_v9table.go builds from H, p the blocks (any
+// two tables M and M4 that gcm_v9_table.go builds from H, p the blocks (any
 // alignment). For each block: y = (y ^ block) * H.
 //
 // gcc runs this file through cpp (-xassembler-with-cpp): use C or //

@@ -4,7 +4,7 @@ package sparc64
 // cannot run (xmulx raises SIGILL on every sparc64 model): the .word
 // encodings must decode as xmulx/xmulxhi, and the disassembled code runs
 // on the V9 integer model of sha512_disasm_test.go extended with the Go
-// model of the two instructions (gcm_vis3model.go), against the generic
+// model of the two instructions (gcm_vis3_model.go), against the generic
 // level. What remains unverified is whether the model matches the silicon,
 // which the vis3 probe settles on a T4 or later.
 

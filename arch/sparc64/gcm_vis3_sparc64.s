@@ -5,7 +5,7 @@
 //                       const uint8_t *p, uint64_t nblocks);
 //
 // y is the GHASH state (8-byte aligned, big-endian words hi, lo), hk is
-// H * x^-1 from gcmVIS3Init (gcm_vis3model.go explains the x^-1), p the
+// H * x^-1 from gcmVIS3Init (gcm_vis3_model.go explains the x^-1), p the
 // blocks (any alignment). For each block: y = (y ^ block) * H.
 //
 // gcc runs this file through cpp (-xassembler-with-cpp): use C or //

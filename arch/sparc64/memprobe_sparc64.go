@@ -6,7 +6,7 @@ import (
 	"github.com/xarchlab/xarch/arch"
 )
 
-// Memory-operand probes (arch.MemProbe) of the forms in memform.go: each
+// Memory-operand probes (arch.MemProbe) of the forms in memprobe_forms.go: each
 // assembly function (memprobe_sparc64.s) executes one load or store with
 // its operand at p. Every form is base SPARC V9.
 

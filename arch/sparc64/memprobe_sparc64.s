@@ -1,4 +1,4 @@
-// Memory-operand probes (memprobe_sparc64.go, forms in memform.go): each
+// Memory-operand probes (memprobe_sparc64.go, forms in memprobe_forms.go): each
 // executes one load or store with its operand at p, and returns.
 //
 // void xarch_memprobe_<form>(void *p);

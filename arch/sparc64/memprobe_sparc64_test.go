@@ -9,7 +9,7 @@ import (
 
 // The probes' encodings and the kernels' own (sparc64-linux-gnu-objdump -d
 // of the package): each must be named its form, and a neighbouring opcode
-// must not. memform_test.go checks the decoder against every instruction
+// must not. memprobe_forms_test.go checks the decoder against every instruction
 // of the package on the host.
 func TestMemFormMatch(t *testing.T) {
 	archtest.MemFormWords(t, binary.BigEndian, map[uint32]string{

@@ -10,12 +10,9 @@ import (
 // A test-only level whose block function executes an illegal instruction,
 // so the suite can prove it reports a SIGILL crash (and names the level).
 func init() {
-	arch.Register(&arch.Impl{
-		Name:    "sha256/planted-sigill",
-		Alg:     sha256.Name,
-		Arch:    "sparc64",
-		Planted: true,
-		Funcs:   &sha256.Funcs{Block: plantedSIGILL},
+	arch.RegisterPlanted(sha256.Name, "sparc64", &arch.Impl{
+		Name:  "sha256/planted-sigill",
+		Funcs: &sha256.Funcs{Block: plantedSIGILL},
 	})
 }
 
@@ -33,14 +30,9 @@ func plantedSIGILL(h *[8]uint32, p []byte) {
 // directly it would corrupt this function's own registers), so without the
 // checks the level simply passes.
 func init() {
-	arch.Register(&arch.Impl{
-		Name: "sha256/planted-abi",
-		Alg:  sha256.Name,
-		Arch: "sparc64",
-		// Runs everywhere: the clobber needs no feature.
-		Rank:    -1,
-		Planted: true,
-		Funcs:   &sha256.Funcs{Block: plantedABI},
+	arch.RegisterPlanted(sha256.Name, "sparc64", &arch.Impl{
+		Name:  "sha256/planted-abi",
+		Funcs: &sha256.Funcs{Block: plantedABI},
 	})
 }
 

@@ -5,7 +5,7 @@ import (
 	"github.com/xarchlab/xarch/family/sha256"
 )
 
-// Tuning constants of sha256/sparc64 (sha256block_sparc64.s). The suite's
+// Tuning constants of sha256/sparc64 (sha256_sparc64.s). The suite's
 // case generator probes lengths around them.
 const (
 	// One call hashes any number of blocks; the state stays in registers

@@ -1,6 +1,6 @@
 package sparc64
 
-// Host-side check of the SHA-512 V9 kernel (sha512_block_sparc64.s): take
+// Host-side check of the SHA-512 V9 kernel (sha512_sparc64.s): take
 // the function as objdump decodes it from the gccgo build (see
 // t4Disassembly in disasm_test.go), run it on a small model of the V9
 // integer unit with register windows, and compare with crypto/sha512. The

@@ -5,7 +5,7 @@ import (
 	"github.com/xarchlab/xarch/family/sha512"
 )
 
-// Tuning constants of sha512/sparc64 (sha512_block_sparc64.s). The suite's
+// Tuning constants of sha512/sparc64 (sha512_sparc64.s). The suite's
 // case generator probes lengths around them.
 const (
 	// One call hashes any number of blocks; the state stays in registers

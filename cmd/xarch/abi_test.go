@@ -64,3 +64,30 @@ func TestPlantedABIClobberEachArch(t *testing.T) {
 		})
 	}
 }
+
+// The trampoline poisons every register the convention leaves free: the
+// planted levels that read an argument register they never loaded, and a
+// vector register they never set, fail the default `xarch test` (they pass
+// with --abi=false, called directly from Go), and the repro line fails
+// again. amd64 has them so far; natively on an amd64 host.
+func TestPlantedPoisonAMD64(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("the poison plants run natively on amd64")
+	}
+	bin := xarchBin(t)
+	for _, impl := range []string{"sha256/planted-unloaded-arg", "sha256/planted-unset-vector"} {
+		impl := impl
+		t.Run(impl, func(t *testing.T) {
+			out, err := exec.Command(bin, "test", "--arch", "amd64", "--model", "native", "--planted",
+				"--impl", impl, "--fuzz-cases", "5", "--no-progress").CombinedOutput()
+			require.Error(t, err, "the poisoned register must fail the run:\n%s", out)
+			m := regexp.MustCompile(`(?m)^  amd64/\S+ ` + regexp.QuoteMeta(impl) + `: \S+: .*(expected MD|panic).*\n      repro: (xarch run .*)$`).FindStringSubmatch(string(out))
+			require.NotNil(t, m, "no failed case with a repro line:\n%s", out)
+			args := strings.Fields(strings.ReplaceAll(strings.TrimPrefix(m[2], "xarch "), "'", ""))
+			rout, err := exec.Command(bin, args...).CombinedOutput()
+			require.Error(t, err, "repro %s:\n%s", m[2], rout)
+			rout, err = exec.Command(bin, append(args, "--abi=false")...).CombinedOutput()
+			require.NoError(t, err, "repro with --abi=false: %s", rout)
+		})
+	}
+}

@@ -1,6 +1,6 @@
 package sparc64
 
-// Host-side check of the memory-operand form decoder (memform.go) against
+// Host-side check of the memory-operand form decoder (memprobe_forms.go) against
 // GNU objdump: every instruction of this package, built for sparc64 with
 // gccgo (the kernels, the probes and gccgo's code for the Go files), must
 // be named the form objdump's mnemonic and operands say, and nothing else

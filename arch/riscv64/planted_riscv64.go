@@ -1,4 +1,4 @@
-//go:build xarch_planted && gc
+//go:build gc && xarch_planted
 
 package riscv64
 
@@ -10,12 +10,9 @@ import (
 // A test-only level that dies with SIGILL: the suite must report the crash,
 // not hang or blame another level.
 func init() {
-	arch.Register(&arch.Impl{
-		Name:    "sha256/planted-sigill",
-		Alg:     sha256.Name,
-		Arch:    "riscv64",
-		Planted: true,
-		Funcs:   &sha256.Funcs{Block: plantedSIGILL},
+	arch.RegisterPlanted(sha256.Name, "riscv64", &arch.Impl{
+		Name:  "sha256/planted-sigill",
+		Funcs: &sha256.Funcs{Block: plantedSIGILL},
 	})
 }
 
@@ -30,14 +27,9 @@ func plantedSIGILL(h *[8]uint32, p []byte)
 // in a static Go binary, fatal to C code that reaches its small data
 // through it. Only the ABI trampoline sees it: "X3 not restored".
 func init() {
-	arch.Register(&arch.Impl{
-		Name: "sha256/planted-abi",
-		Alg:  sha256.Name,
-		Arch: "riscv64",
-		// Runs everywhere: the clobber needs no feature.
-		Rank:    -1,
-		Planted: true,
-		Funcs:   &sha256.Funcs{Block: plantedABI},
+	arch.RegisterPlanted(sha256.Name, "riscv64", &arch.Impl{
+		Name:  "sha256/planted-abi",
+		Funcs: &sha256.Funcs{Block: plantedABI},
 	})
 }
 

@@ -1,5 +1,5 @@
 // The known-answer probe of the VIS 3 integer instructions of mont/vis3
-// (mont_probe_sparc64.go):
+// (probe_mont_sparc64.go):
 //
 // void xarch_mont_vis3_probe(uint64_t io[5]);
 //

@@ -1,4 +1,4 @@
-// The known-answer probe of the vis3 feature (gcm_probe_sparc64.go):
+// The known-answer probe of the vis3 feature (probe_gcm_sparc64.go):
 //
 // void xarch_vis3_probe(uint64_t io[4]);
 //

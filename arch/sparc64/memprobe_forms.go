@@ -4,7 +4,7 @@ import "encoding/binary"
 
 // The memory-operand forms of the sparc64 kernels (arch.MemProbe; the
 // probes are memprobe_sparc64.go/.s). This table builds on every host, so
-// a host test (memform_test.go) checks it against objdump's listing of the
+// a host test (memprobe_forms_test.go) checks it against objdump's listing of the
 // whole package.
 //
 // The forms, found by disassembling the kernels (sparc64-linux-gnu-objdump

@@ -18,7 +18,7 @@ func init() {
 func vis3ProbeAsm(io *[4]uint64)
 
 // vis3Probe runs xmulx and xmulxhi once on fixed operands against the Go
-// model (gcm_vis3model.go). On a CPU without VIS 3, and under QEMU 7.2,
+// model (gcm_vis3_model.go). On a CPU without VIS 3, and under QEMU 7.2,
 // it traps.
 func vis3Probe() (want, got []byte) {
 	io := [4]uint64{vis3ProbeA, vis3ProbeB, 0x5555555555555555, 0xaaaaaaaaaaaaaaaa}
