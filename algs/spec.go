@@ -11,7 +11,10 @@ package algs
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/xarchlab/xarch/wire"
@@ -186,4 +189,50 @@ func SuiteOf(file string) (*Spec, VectorSuite, bool) {
 		}
 	}
 	return nil, VectorSuite{}, false
+}
+
+// RecordAt answers the record at spec ("FILE:LINE", FILE relative to dir or
+// a path of its own): the vector suite that holds FILE reads it. A file of
+// no suite is read as op's own file kind (the hash ops), when op is given.
+func RecordAt(dir, spec, op string) (Record, error) {
+	i := strings.LastIndex(spec, ":")
+	if i < 0 {
+		return Record{}, fmt.Errorf("--vector %q: expected FILE:LINE", spec)
+	}
+	file, lineStr := spec[:i], spec[i+1:]
+	line, err := strconv.Atoi(lineStr)
+	if err != nil {
+		return Record{}, fmt.Errorf("--vector %q: line %q is not a number", spec, lineStr)
+	}
+	_, vs, ok := SuiteOf(filepath.Clean(file))
+	if !ok && op != "" {
+		if s, _, found := Op(op); found {
+			for _, v := range s.Suites {
+				if v.Op == op && v.Record != nil && !ok {
+					vs, ok = v, true
+				}
+			}
+		}
+	}
+	if ok && vs.Record == nil {
+		return Record{}, fmt.Errorf("--vector %s: the %s suite has no records to replay", spec, vs.Kind)
+	}
+	path := file
+	if _, err := os.Stat(path); err != nil {
+		path = filepath.Join(dir, file)
+		if _, err := os.Stat(path); err != nil {
+			return Record{}, fmt.Errorf("--vector %s: no such file (neither %s nor %s)", spec, file, path)
+		}
+	}
+	if !ok {
+		return Record{}, fmt.Errorf("--vector %s: not a vector file of a known suite; say which hash with --op", spec)
+	}
+	rec, err := vs.Record(path, line)
+	if err != nil {
+		return Record{}, fmt.Errorf("--vector %s: %v", spec, err)
+	}
+	if op != "" && op != rec.Op {
+		return Record{}, fmt.Errorf("--op %s, but %s is an %s record", op, spec, rec.Op)
+	}
+	return rec, nil
 }

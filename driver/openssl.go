@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"debug/elf"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -496,4 +497,77 @@ func CountEvidence(p *OpenSSLPlan) (map[string]int, error) {
 		fh.Close()
 	}
 	return counts, nil
+}
+
+// CheckOpenSSL checks an --openssl value before anything runs:
+// "installed", "only", or arch=PREFIX with a libcrypto under the prefix.
+func CheckOpenSSL(v string) error {
+	for _, part := range strings.Split(v, ",") {
+		if part == "" || part == "installed" || part == "only" {
+			continue
+		}
+		kv := strings.SplitN(part, "=", 2)
+		if len(kv) != 2 || kv[0] == "" || kv[1] == "" {
+			return fmt.Errorf("--openssl %q: want 'installed' or arch=PREFIX,... (e.g. arm64=/opt/openssl-arm64)", v)
+		}
+		ok := false
+		for _, l := range []string{"lib", "lib64"} {
+			if _, err := os.Stat(filepath.Join(kv[1], l, "libcrypto.so.3")); err == nil {
+				ok = true
+			}
+		}
+		if !ok {
+			return fmt.Errorf("--openssl %s=%s: no lib/libcrypto.so.3 or lib64/libcrypto.so.3 under the prefix", kv[0], kv[1])
+		}
+	}
+	return nil
+}
+
+// OpenSSLLevelTarget is the target of the one OpenSSL level impl names
+// (every name in impl must be of that level: one runner process is one
+// mask) on o's one arch and model, so `xarch run` and every repro line find
+// a provider level by its name.
+func OpenSSLLevelTarget(o PlanOptions, impl string) (Target, error) {
+	i := strings.Index(impl, "/openssl")
+	if i < 0 {
+		return Target{}, fmt.Errorf("--impl %q names no OpenSSL level", impl)
+	}
+	model := o.Models
+	level := impl[i+1:]
+	if j := strings.Index(level, ","); j >= 0 {
+		level = level[:j]
+	}
+	for _, n := range strings.Split(impl, ",") {
+		if !strings.HasSuffix(n, "/"+level) {
+			return Target{}, fmt.Errorf("--impl %q: one OpenSSL level at a time (each runs in its own runner), got %s", impl, n)
+		}
+	}
+	if model != "" && strings.Contains(model, ",") {
+		return Target{}, fmt.Errorf("--model must name one model here, got %q", model)
+	}
+	if o.Build.OpenSSL == "" {
+		o.Build.OpenSSL = "installed"
+	}
+	o.Build.OpenSSL += ",only"
+	plans, err := Plan(o)
+	if err != nil {
+		return Target{}, err
+	}
+	var names []string
+	for _, p := range plans {
+		if p.OpenSSL == nil || p.OpenSSL.Name != level {
+			if p.OpenSSL != nil {
+				names = append(names, p.OpenSSL.Name)
+			}
+			continue
+		}
+		switch {
+		case p.Fail != "":
+			return p.Target, errors.New(p.Fail)
+		case p.Skip != "":
+			return p.Target, errors.New(p.Skip)
+		}
+		return p.Target, nil
+	}
+	return Target{}, fmt.Errorf("no OpenSSL level %s on %s (levels: %s)", level, strings.Join(o.Arches, ","), strings.Join(names, ", "))
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/xarchlab/xarch/fuzz"
 	"github.com/xarchlab/xarch/internal/implselect"
+	"github.com/xarchlab/xarch/report/html"
 	"github.com/xarchlab/xarch/suite"
 	"github.com/xarchlab/xarch/validate"
 )
@@ -90,7 +91,7 @@ func cmdFuzz(args []string) (int, error) {
 	rep.Print(os.Stdout)
 	if *htmlOut != "" {
 		so := suite.Options{Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, Planted: c.planted}
-		if err := writeFuzzHTML(*htmlOut, rep, so, started); err != nil {
+		if err := html.WriteFuzz(*htmlOut, rep, so, started); err != nil {
 			return 2, err
 		}
 	}

@@ -22,7 +22,7 @@ func (r *reportFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&r.files.JUnit, "junit", "", "write JUnit XML to `FILE` (one test case per implementation, model and vector file)")
 	fs.StringVar(&r.files.JSON, "json", "", "write the JSON report (every result, failures, repro lines) to `FILE`")
 	fs.StringVar(&r.files.HTML, "html", "", "write the HTML matrix (one self-contained page) to `FILE`")
-	r.files.Page = writeTestHTML
+	r.files.Page = html.WriteTest
 }
 
 const reportUsage = `Usage:

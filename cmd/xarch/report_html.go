@@ -6,13 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
-	"github.com/xarchlab/xarch/fuzz"
 	"github.com/xarchlab/xarch/report"
 	"github.com/xarchlab/xarch/report/html"
-	"github.com/xarchlab/xarch/speed"
-	"github.com/xarchlab/xarch/suite"
 )
 
 // inputErr maps a report-reading error to its exit status: 2 for bad
@@ -107,39 +103,4 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, fs.Arg(0))
 		args = fs.Args()[1:]
 	}
-}
-
-// writeTestHTML writes the matrix page of a test or fuzz run.
-func writeTestHTML(path string, f *report.File) error {
-	return html.WriteFile(path, &html.Page{Title: "xarch test report", Generated: time.Now().UTC(), Test: html.NewTestView(path, f)})
-}
-
-// writeFuzzHTML shows a fuzz run in the matrix view: its rows are results
-// of file "fuzz (seed S)".
-func writeFuzzHTML(path string, rep *fuzz.Report, o suite.Options, started time.Time) error {
-	sr := &suite.Report{Results: rep.Results, Notes: rep.Notes, Probes: rep.Probes, Wall: rep.Wall}
-	seen := map[string]bool{}
-	for _, r := range rep.Results {
-		seen[r.Arch+"/"+r.Model] = true
-	}
-	sr.Targets = len(seen)
-	return writeTestHTML(path, report.New(sr, report.Meta{Command: os.Args, Options: o, Started: started}, nil))
-}
-
-// writeSpeedHTML writes the charts of one speed run.
-func writeSpeedHTML(path string, rep *speed.Report) error {
-	run, err := html.BuildSpeed(path, rep, "run0")
-	if err != nil {
-		return err
-	}
-	return html.WriteFile(path, &html.Page{Title: "xarch speed", Generated: time.Now().UTC(), Speed: []*html.SpeedRun{run}})
-}
-
-// writeCompareHTML writes the per-size diff charts of speed compare.
-func writeCompareHTML(path, basePath, newPath string, d *speed.Diff) error {
-	v, err := html.NewCompareView(basePath, newPath, d)
-	if err != nil {
-		return err
-	}
-	return html.WriteFile(path, &html.Page{Title: "xarch speed compare", Generated: time.Now().UTC(), Compare: v})
 }

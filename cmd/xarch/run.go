@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/xarchlab/xarch/algs"
@@ -230,45 +228,12 @@ func (x *runInput) orderedParams(op wire.OpInfo) ([][]byte, error) {
 	return out, nil
 }
 
-// loadVector finds the record at FILE:LINE: the vector suite that holds
-// FILE answers it (every file-based kind does: SHAVS, AESAVS, GCMVS, RSA
-// SigGen15/SigVer15). A file of no suite is read as --op's file kind.
+// loadVector reads the record at FILE:LINE (algs.RecordAt) and checks it
+// against the AES shorthands.
 func loadVector(dir, spec, op string, a *aesFlags) (runInput, error) {
-	i := strings.LastIndex(spec, ":")
-	if i < 0 {
-		return runInput{}, fmt.Errorf("--vector %q: expected FILE:LINE", spec)
-	}
-	file, lineStr := spec[:i], spec[i+1:]
-	line, err := strconv.Atoi(lineStr)
+	rec, err := algs.RecordAt(dir, spec, op)
 	if err != nil {
-		return runInput{}, fmt.Errorf("--vector %q: line %q is not a number", spec, lineStr)
-	}
-	path := file
-	if _, err := os.Stat(path); err != nil {
-		path = filepath.Join(dir, file)
-	}
-	_, vs, ok := algs.SuiteOf(filepath.Clean(file))
-	if !ok && op != "" {
-		if s, _, found := algs.Op(op); found {
-			for _, v := range s.Suites {
-				if v.Op == op && v.Record != nil && !ok {
-					vs, ok = v, true
-				}
-			}
-		}
-	}
-	if !ok {
-		return runInput{}, fmt.Errorf("--vector %s: not a vector file of a known suite; say which hash with --op", spec)
-	}
-	if vs.Record == nil {
-		return runInput{}, fmt.Errorf("--vector %s: the %s suite has no records to replay", spec, vs.Kind)
-	}
-	rec, err := vs.Record(path, line)
-	if err != nil {
-		return runInput{}, fmt.Errorf("--vector %s: %v", spec, err)
-	}
-	if op != "" && op != rec.Op {
-		return runInput{}, fmt.Errorf("--op %s, but %s is an %s record", op, spec, rec.Op)
+		return runInput{}, err
 	}
 	if a.mode != "" && !strings.HasPrefix(rec.Op, "aes-"+a.mode+"-") {
 		return runInput{}, fmt.Errorf("--mode %s, but %s is an %s record", a.mode, spec, rec.Op)

@@ -151,7 +151,7 @@ func cmdSpeed(args []string) (int, error) {
 		fmt.Fprintf(os.Stderr, "speed: wrote %s\n", *jsonOut)
 	}
 	if *htmlOut != "" {
-		if err := writeSpeedHTML(*htmlOut, rep); err != nil {
+		if err := html.WriteSpeed(*htmlOut, rep); err != nil {
 			return 1, err
 		}
 		fmt.Fprintf(os.Stderr, "speed: wrote %s\n", *htmlOut)
@@ -201,7 +201,7 @@ func cmdSpeedCompare(args []string) (int, error) {
 	}
 	speed.WriteDiff(os.Stdout, d, basePath, newPath)
 	if *htmlOut != "" {
-		if err := writeCompareHTML(*htmlOut, basePath, newPath, d); err != nil {
+		if err := html.WriteCompare(*htmlOut, basePath, newPath, d); err != nil {
 			return 1, err
 		}
 		fmt.Fprintf(os.Stderr, "speed compare: wrote %s\n", *htmlOut)
