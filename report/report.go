@@ -331,15 +331,24 @@ func ReadJSON(path string) (*File, error) {
 	if f.Format != Format {
 		return nil, fmt.Errorf("%s: not an xarch report (format %q, want %q)", path, f.Format, Format)
 	}
-	for i, r := range f.Results {
-		if r.Status == "" || r.Arch == "" || r.Model == "" || r.Impl == "" {
-			return nil, fmt.Errorf("%s: result %d (%s): arch, model, impl and status are required", path, i, r.Key())
-		}
-		if !statuses[r.Status] {
-			return nil, fmt.Errorf("%s: result %d (%s): unknown status %q (passed, failed, skipped, not emulated)", path, i, r.Key(), r.Status)
-		}
+	if err := f.CheckResults(path); err != nil {
+		return nil, err
 	}
 	return &f, nil
+}
+
+// CheckResults refuses result rows a reader cannot judge: a missing arch,
+// model, implementation or status, or a status xarch does not write.
+func (f *File) CheckResults(path string) error {
+	for i, r := range f.Results {
+		if r.Status == "" || r.Arch == "" || r.Model == "" || r.Impl == "" {
+			return fmt.Errorf("%s: result %d (%s): arch, model, impl and status are required", path, i, r.Key())
+		}
+		if !statuses[r.Status] {
+			return fmt.Errorf("%s: result %d (%s): unknown status %q (passed, failed, skipped, not emulated)", path, i, r.Key(), r.Status)
+		}
+	}
+	return nil
 }
 
 // archOrder is each arch's place in the model table.

@@ -80,3 +80,16 @@ func Pieces(spec string, op wire.OpInfo) error {
 	}
 	return nil
 }
+
+// Named gives a record's params (in the op's order) their names, for Op.
+func Named(name string, ordered [][]byte) map[string][]byte {
+	out := map[string][]byte{}
+	if o, ok := arch.LookupOp(name); ok {
+		for i, p := range o.Params {
+			if i < len(ordered) {
+				out[p] = ordered[i]
+			}
+		}
+	}
+	return out
+}

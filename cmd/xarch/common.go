@@ -61,9 +61,7 @@ var errUsage = errors.New("")
 // implHelp is the --impl help of every command that selects levels.
 const implHelp = "implementation levels, comma-separated: exact names (sha256/avx2), families (aes/), a level of every family (*/generic) or all; planted levels only when named, with --planted (default all)"
 
-// checkImplFilter rejects --impl elements that cannot match a level name
-// before anything runs (validate.ImplFilter).
-func checkImplFilter(f string) error { return validate.ImplFilter(f) }
+
 
 // resolve fills root and vectors and expands --arch.
 func (c *common) resolve() ([]string, error) {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/xarchlab/xarch/fuzz"
-	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/report/html"
 	"github.com/xarchlab/xarch/suite"
 	"github.com/xarchlab/xarch/validate"
@@ -38,7 +37,7 @@ func cmdFuzz(args []string) (int, error) {
 	if err := c.parse(fs, args); err != nil {
 		return 2, err
 	}
-	if err := implselect.Check(*impl); err != nil {
+	if err := validate.ImplFilter(*impl); err != nil {
 		return 2, err
 	}
 	arches, err := c.resolve()

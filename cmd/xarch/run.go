@@ -85,7 +85,11 @@ func cmdRun(args []string) (int, error) {
 		return 2, fmt.Errorf("--pieces does not apply to --mct")
 	}
 	if !x.mct {
-		if err := validate.Op(x.op, x.params, x.data, *pieces); err != nil {
+		named := x.params
+		if named == nil {
+			named = validate.Named(x.op, x.ordered) // a --vector record
+		}
+		if err := validate.Op(x.op, named, x.data, *pieces); err != nil {
 			return 2, err
 		}
 	}

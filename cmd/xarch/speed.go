@@ -12,7 +12,6 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/report/html"
 	"github.com/xarchlab/xarch/speed"
 	"github.com/xarchlab/xarch/validate"
@@ -69,7 +68,7 @@ func cmdSpeed(args []string) (int, error) {
 	if fs.NArg() > 0 {
 		return 2, fmt.Errorf("unexpected argument %q (flags only; see xarch speed -h)", fs.Arg(0))
 	}
-	if err := implselect.Check(*impls); err != nil {
+	if err := validate.ImplFilter(*impls); err != nil {
 		return 2, err
 	}
 	if c.arch == "" {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/fuzz"
-	"github.com/xarchlab/xarch/internal/implselect"
 	"github.com/xarchlab/xarch/suite"
 	"github.com/xarchlab/xarch/validate"
 )
@@ -34,7 +33,7 @@ func cmdTest(args []string) (int, error) {
 	if err := c.parse(fs, args); err != nil {
 		return 2, err
 	}
-	if err := implselect.Check(*impl); err != nil {
+	if err := validate.ImplFilter(*impl); err != nil {
 		return 2, err
 	}
 	arches, err := c.resolve()

@@ -109,6 +109,9 @@ func parseTest(name string, b []byte, format string) (*Doc, error) {
 	if len(f.Results) == 0 && f.Error == "" {
 		return nil, usagef("%s: test report with no results and no error: nothing to show", name)
 	}
+	if err := f.CheckResults(name); err != nil {
+		return nil, usagef("%v", err)
+	}
 	return &Doc{Path: name, Kind: KindTest, Test: &f}, nil
 }
 
