@@ -61,8 +61,6 @@ var errUsage = errors.New("")
 // implHelp is the --impl help of every command that selects levels.
 const implHelp = "implementation levels, comma-separated: exact names (sha256/avx2), families (aes/), a level of every family (*/generic) or all; planted levels only when named, with --planted (default all)"
 
-
-
 // resolve fills root and vectors and expands --arch.
 func (c *common) resolve() ([]string, error) {
 	wd, _ := os.Getwd()
