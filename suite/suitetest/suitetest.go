@@ -4,6 +4,7 @@
 package suitetest
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -67,4 +68,19 @@ func NeedNativeAmd64(t *testing.T) {
 	if runtime.GOARCH != "amd64" {
 		t.Skip("native tests target amd64 hosts; this host is " + runtime.GOARCH)
 	}
+}
+
+// RunInVectors runs a package's tests from the vectors directory, where
+// the suites name their files (a family host package's TestMain).
+func RunInVectors(m *testing.M) {
+	wd, _ := os.Getwd()
+	root, err := driver.FindRoot(wd)
+	if err == nil {
+		err = os.Chdir(filepath.Join(root, "vectors"))
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Exit(m.Run())
 }

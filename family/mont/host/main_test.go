@@ -1,25 +1,11 @@
 package host
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/xarchlab/xarch/driver"
+	"github.com/xarchlab/xarch/suite/suitetest"
 )
 
 // The vector files are named relative to the vectors directory (as the
 // suite names them), so the tests run there.
-func TestMain(m *testing.M) {
-	wd, _ := os.Getwd()
-	root, err := driver.FindRoot(wd)
-	if err == nil {
-		err = os.Chdir(filepath.Join(root, "vectors"))
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { suitetest.RunInVectors(m) }
