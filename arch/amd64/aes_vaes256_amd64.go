@@ -25,7 +25,7 @@ const (
 	// aes/aesni kernels, so dispatch is never slower than aes/aesni.
 	// Measured on the Zen 5 host (`xarch speed --tune
 	// aes/vaes256:wide_min_bytes=0,1073741824`, AES-128 CTR, ECB and CBC
-	// decryption, 9 samples, paired; docs/speed.md): up to 48 bytes the
+	// decryption, 9 samples, paired; docs/speed-notes.md): up to 48 bytes the
 	// VAES kernels are 3-7% slower (a pass of one or two YMM costs one
 	// latency chain, as aesni's 2- and 4-block passes do, plus the VEX
 	// setup), at 64 bytes the two tie (within 1%, not significant), from

@@ -26,7 +26,7 @@ const (
 	// aes/vaes256 level's wrappers (YMM from its wide_min_bytes, aesni
 	// below). Below one full group the wide kernels pay for broadcasting
 	// the whole schedule into 15 ZMM and for 512-bit passes mostly empty.
-	// Measured on Zen 5 (docs/speed.md): at 256 bytes the YMM kernels
+	// Measured on Zen 5 (docs/speed-notes.md): at 256 bytes the YMM kernels
 	// run ECB and CBC decryption at 15.6 GB/s, aesni's at 10.3; from 512
 	// bytes the ZMM ones at 28-41 GB/s against 20.
 	vaesWideMinDefault = 512

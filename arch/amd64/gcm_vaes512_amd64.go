@@ -30,7 +30,7 @@ const (
 	// nothing for the wide kernel. 256 bytes is one group: measured on Zen 5
 	// (`xarch speed --alg aes-128-gcm,aes-256-gcm --tune
 	// aes-gcm/vaes512:wide_min_bytes=0,512`, 7 samples, paired;
-	// docs/speed.md), the ZMM kernel is +14% at 256 bytes and +7% at 384
+	// docs/speed-notes.md), the ZMM kernel is +14% at 256 bytes and +7% at 384
 	// over aes-gcm/vaes256's, and no different below (shorter calls run
 	// vaes256's code either way).
 	gcmV512WideMinDefault = 256
