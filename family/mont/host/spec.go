@@ -409,7 +409,7 @@ func fuzzKeys() []rsaFuzzKey {
 }
 
 // rsaDigestInfoLen is each hash's DigestInfo length (prefix + digest).
-var rsaDigestInfoLen = map[string]int{"sha1": 35, "sha224": 47, "sha256": 51, "sha384": 67, "sha512": 83}
+var rsaDigestInfoLen = map[string]int{"sha1": 35, "sha224": 47, "sha256": 51, "sha384": 67, "sha512": 83, "sha512-224": 47, "sha512-256": 51}
 
 // fuzzHash picks a hash whose DigestInfo fits a k-byte modulus.
 func fuzzHash(r *rand.Rand, k int) string {
@@ -437,7 +437,7 @@ func rsaDigestData(r *rand.Rand, _ int, params [][]byte, _ []byte) []byte {
 }
 
 // rsaDigestLen is each hash's digest length.
-var rsaDigestLen = map[string]int{"sha1": 20, "sha224": 28, "sha256": 32, "sha384": 48, "sha512": 64}
+var rsaDigestLen = map[string]int{"sha1": 20, "sha224": 28, "sha256": 32, "sha384": 48, "sha512": 64, "sha512-224": 28, "sha512-256": 32}
 
 func rsaVerifyParams(r *rand.Rand, j int) [][]byte {
 	pool := fuzzKeys()
