@@ -68,3 +68,34 @@ func TestAuditShortFile(t *testing.T) {
 		t.Fatalf("edited file: %+v", f)
 	}
 }
+
+// CheckCounts' rule (COUNT runs 0..n-1 per section, every section as long
+// as the first) holds for every vendored file that has a COUNT.
+func TestVendoredCountsHold(t *testing.T) {
+	m, err := Manifest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for path, e := range m {
+		if e.Records < 0 {
+			continue
+		}
+		recs, err := ParseFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []string{"COUNT", "Count"} {
+			if _, ok := recs[len(recs)-1].Get(key); !ok {
+				continue
+			}
+			if err := CheckCounts(recs, key); err != nil {
+				t.Error(err)
+			}
+			checked++
+		}
+	}
+	if checked < 80 {
+		t.Fatalf("only %d files have a COUNT", checked)
+	}
+}
