@@ -27,8 +27,9 @@ const MontKATFile = "mont-kat: Montgomery known answers around Tuning (expected 
 
 // The mont family: mont-mul, mod-exp, rsa-sign, rsa-verify (params in
 // arch/mont_family.go and arch/rsa.go). Vectors: the FIPS 186-2 and 186-3
-// SigGen15 and SigVer15 files, and Montgomery known answers computed here
-// with math/big around each level's sizes.
+// SigGen15 and SigVer15 files, the SHA-512/224 and SHA-512/256 known
+// answers of kat.go in the same formats, and Montgomery known answers
+// computed here with math/big around each level's sizes.
 //
 // Fuzzing: the generated data's length picks the modulus size, n = len/8
 // limbs (1..128), so the fuzzer's edge lengths around each level's Tuning
