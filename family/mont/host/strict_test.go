@@ -1,10 +1,13 @@
 package host
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/xarchlab/xarch/vectors"
 )
 
 // hostile writes a copy of the vendored file rel under a temporary
@@ -70,14 +73,25 @@ func TestRSAOddSRejected(t *testing.T) {
 	wantErr(t, err, p+":", "S = ", "odd")
 }
 
-// In the 186-3 SigVer15 file NIST prints S without its leading zero
-// digits, so a short S is accepted, but one that starts with 0 (a digit
-// dropped, not a leading zero) or is longer than the modulus is not.
+// NIST's 186-3 SigVer15 file prints S without its leading zero digits,
+// so its short S values are accepted, but only in the vendored bytes: in
+// an edited copy a digit dropped from an S (here at its end, as NIST's
+// integers could look) is an error. A short S that starts with 0 (a digit
+// dropped, not a leading zero) or one longer than the modulus is an error
+// even in the short form.
 func TestRSAShortSRejected(t *testing.T) {
 	rel := filepath.Join("nist", "rsa", "186-3", "SigVer15_186-3.rsp")
-	p := hostile(t, rel, editField("S", 0, func(v string) string { return "0" + v[2:] }))
+	if _, err := LoadRSA(rel, true); err != nil {
+		t.Fatal(err)
+	}
+	p := hostile(t, rel, editField("S", 0, func(v string) string { return v[:len(v)-1] }))
 	_, err := LoadRSA(p, true)
-	wantErr(t, err, p+":", "S = ", "leading 0")
+	wantErr(t, err, p+":", "S = ", "full width")
+	_, err = rsaS(rel, vectors.Field{Key: "S", Value: "0ab", Line: 7}, 2, true)
+	wantErr(t, err, rel+":7:", "S = ", "leading 0")
+	if s, err := rsaS(rel, vectors.Field{Key: "S", Value: "abc", Line: 7}, 2, true); err != nil || !bytes.Equal(s, []byte{0x0a, 0xbc}) {
+		t.Fatalf("short form: %x, %v", s, err)
+	}
 	p = hostile(t, rel, editField("S", 0, func(v string) string { return "1" + v }))
 	_, err = LoadRSA(p, true)
 	wantErr(t, err, p+":", "S = ", "longer than the modulus")
@@ -90,7 +104,7 @@ func TestRSAShortSRejected(t *testing.T) {
 
 // Key integers are hex digits only: big.Int's sign is not accepted.
 func TestRSASignedIntegerRejected(t *testing.T) {
-	rel := filepath.Join("nist", "rsa", "186-3", "SigVer15_186-3.rsp")
+	rel := filepath.Join("nist", "rsa", "186-2", "SigVer15_186-3.rsp")
 	p := hostile(t, rel, editField("e", 0, func(v string) string { return "+" + v }))
 	_, err := LoadRSA(p, true)
 	wantErr(t, err, p+":", "e = ")
@@ -99,7 +113,7 @@ func TestRSASignedIntegerRejected(t *testing.T) {
 // SHAAlg = SHA512_224 and SHA512_256 are read (RFC 8017 gives their
 // DigestInfo); an unknown name is still refused.
 func TestRSASHA512tAccepted(t *testing.T) {
-	rel := filepath.Join("nist", "rsa", "186-3", "SigVer15_186-3.rsp")
+	rel := filepath.Join("nist", "rsa", "186-2", "SigVer15_186-3.rsp")
 	for alg, hash := range map[string]string{"SHA512_224": "sha512-224", "SHA512_256": "sha512-256"} {
 		p := hostile(t, rel, editField("SHAAlg", 0, func(string) string { return alg }))
 		cases, err := LoadRSA(p, true)
