@@ -221,6 +221,11 @@ func Run(o Options) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{Targets: len(plans), Emulators: map[string]string{}}
+	notes, err := auditVectors(o)
+	if err != nil {
+		return nil, err
+	}
+	rep.Notes = append(rep.Notes, notes...)
 	for _, p := range plans {
 		rep.Emulators[p.Target.String()] = EmulatorOf(p.Target)
 	}

@@ -25,7 +25,11 @@ type Record struct {
 	File    string
 	Line    int // line of its first field
 	Section map[string]string
-	Fields  []Field
+	// Header is the line of the group of section headers in force (the
+	// first of consecutive "[...]" lines), 0 before any: records with the
+	// same Header are one section.
+	Header int
+	Fields []Field
 }
 
 // Get returns the field named key, if present.
@@ -71,6 +75,8 @@ func Parse(name string, r io.Reader) ([]Record, error) {
 		cur     *Record
 		section = map[string]string{}
 		lineNo  int
+		header  int  // first line of the header group in force
+		inHdr   bool // the last non-blank, non-comment line was a header
 	)
 	flush := func() {
 		if cur != nil && len(cur.Fields) > 0 {
@@ -88,6 +94,10 @@ func Parse(name string, r io.Reader) ([]Record, error) {
 			flush()
 		case strings.HasPrefix(line, "#"):
 		case strings.HasPrefix(line, "["):
+			if !inHdr {
+				header = lineNo
+			}
+			inHdr = true
 			if !strings.HasSuffix(line, "]") {
 				return nil, ErrAt(name, lineNo, "expected a section header \"[name = value]\" closed by ']', got %q", line)
 			}
@@ -99,8 +109,9 @@ func Parse(name string, r io.Reader) ([]Record, error) {
 				section[inner] = ""
 			}
 		default:
+			inHdr = false
 			if cur == nil {
-				cur = &Record{File: name, Line: lineNo, Section: copyMap(section)}
+				cur = &Record{File: name, Line: lineNo, Section: copyMap(section), Header: header}
 			}
 			key, v, ok := cut(line, "=")
 			if !ok && isWord(line) {
@@ -159,11 +170,72 @@ func (r Record) Hex(key string) ([]byte, error) {
 	if !ok {
 		return nil, ErrAt(r.File, r.Line, "record has no %q field (expected \"%s = <hex>\")", key, key)
 	}
+	return HexField(r.File, f, key)
+}
+
+// HexField decodes a byte-string field strictly: hex digits only, two per
+// byte (an odd count is an error, never a padded or truncated value).
+func HexField(file string, f Field, key string) ([]byte, error) {
+	if i := strings.IndexFunc(f.Value, func(c rune) bool { return !isHexDigit(c) }); i >= 0 {
+		return nil, ErrAt(file, f.Line, "%s = %q: expected hex digits, got %q at position %d", key, short(f.Value), f.Value[i], i+1)
+	}
+	if len(f.Value)%2 == 1 {
+		return nil, ErrAt(file, f.Line, "%s = %q: odd number of hex digits (%d); a byte string has two per byte", key, short(f.Value), len(f.Value))
+	}
 	b, err := hex.DecodeString(f.Value)
 	if err != nil {
-		return nil, ErrAt(r.File, f.Line, "%s = %q: expected hex digits: %v", key, f.Value, err)
+		return nil, ErrAt(file, f.Line, "%s = %q: %v", key, short(f.Value), err)
 	}
 	return b, nil
+}
+
+func isHexDigit(c rune) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// short keeps a long value readable in a message.
+func short(v string) string {
+	if len(v) > 40 {
+		return v[:16] + "..." + v[len(v)-16:]
+	}
+	return v
+}
+
+// CheckCounts checks the file's own count of records, where the format
+// gives one: in each section the key (COUNT, Count) runs 0, 1, ... n-1,
+// and every section holds as many records as the first one (CAVS writes
+// the same number per section: 15 per GCMVS section, as many decryptions
+// as encryptions in AESVS). Records without the key (a Monte seed) are
+// not counted. A gap, a repeat or a short section is an error at file:line,
+// so a file cut at a record boundary, or one missing a record, is noticed.
+func CheckCounts(recs []Record, key string) error {
+	type sec struct{ header, n, last int }
+	var secs []sec
+	for _, r := range recs {
+		f, ok := r.Get(key)
+		if !ok {
+			continue
+		}
+		if len(secs) == 0 || secs[len(secs)-1].header != r.Header {
+			secs = append(secs, sec{header: r.Header})
+		}
+		s := &secs[len(secs)-1]
+		n, err := r.Int(key)
+		if err != nil {
+			return err
+		}
+		if n != s.n {
+			return ErrAt(r.File, f.Line, "%s = %d: expected %s = %d (%s runs 0, 1, ... in each section; a record missing or repeated?)", key, n, key, s.n, key)
+		}
+		s.n++
+		s.last = f.Line
+	}
+	for _, s := range secs[1:] {
+		if s.n != secs[0].n {
+			return ErrAt(recs[0].File, s.last, "the section at line %d has %d records (%s = 0..%d), the section at line %d has %d: a file cut short or a record lost?", s.header, s.n, key, s.n-1, secs[0].header, secs[0].n)
+		}
+	}
+	return nil
 }
 
 // Int decodes a field as a decimal integer, naming the place on error.

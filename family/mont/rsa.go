@@ -21,8 +21,8 @@ import (
 //     is not (a wrong signature, a signature of the wrong length or not
 //     below n: an answer, not an error, like aes-gcm-open).
 //
-// hash names the DigestInfo: sha1, sha224, sha256, sha384, sha512; the
-// digest must have that hash's length.
+// hash names the DigestInfo: sha1, sha224, sha256, sha384, sha512,
+// sha512-224, sha512-256; the digest must have that hash's length.
 //
 // The exponentiations are the kernel's, in Montgomery form with the fixed
 // window (mont_family.go). The CRT glue (EM mod p and mod q, m2 mod p,
@@ -46,17 +46,21 @@ var rsaDigestInfo = map[string][]byte{
 	"sha256": {0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04, 0x20},
 	"sha384": {0x30, 0x41, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x02, 0x05, 0x00, 0x04, 0x30},
 	"sha512": {0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40},
+	// id-sha512-224 (2.16.840.1.101.3.4.2.5) and id-sha512-256 (...2.6):
+	// SEQUENCE { SEQUENCE { OID, NULL }, OCTET STRING of 28 or 32 bytes }.
+	"sha512-224": {0x30, 0x2d, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x05, 0x05, 0x00, 0x04, 0x1c},
+	"sha512-256": {0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x06, 0x05, 0x00, 0x04, 0x20},
 }
 
 // RSAHashes are the hash names rsa-sign and rsa-verify take.
-var RSAHashes = []string{"sha1", "sha224", "sha256", "sha384", "sha512"}
+var RSAHashes = []string{"sha1", "sha224", "sha256", "sha384", "sha512", "sha512-224", "sha512-256"}
 
 // rsaPrefix checks the hash name and digest length and returns the
 // DigestInfo prefix.
 func rsaPrefix(hash string, digest []byte) ([]byte, error) {
 	p, ok := rsaDigestInfo[hash]
 	if !ok {
-		return nil, fmt.Errorf("unknown hash %q (known: sha1, sha224, sha256, sha384, sha512)", hash)
+		return nil, fmt.Errorf("unknown hash %q (known: sha1, sha224, sha256, sha384, sha512, sha512-224, sha512-256)", hash)
 	}
 	if want := int(p[len(p)-1]); len(digest) != want {
 		return nil, fmt.Errorf("a %s digest has %d bytes, got %d", hash, want, len(digest))

@@ -81,6 +81,9 @@ func LoadAES(path, mode string, keyBits int) ([]AESCase, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := vectors.CheckCounts(recs, "COUNT"); err != nil {
+		return nil, err
+	}
 	var out []AESCase
 	for _, r := range recs {
 		dec, ok := dirAt(dirs, r.Line)
@@ -202,6 +205,12 @@ func LoadAESMCT(path, mode string, keyBits int) (*AESMCT, error) {
 			return nil, vectors.ErrAt(path, c.Line, "Monte Carlo texts are one block, got %d bytes", len(c.In))
 		}
 		*list = append(*list, c)
+	}
+	// AESVS Monte Carlo: 100 outer iterations per direction.
+	for _, l := range [][]AESCase{m.Encrypt, m.Decrypt} {
+		if len(l) > 0 && len(l) != 100 {
+			return nil, vectors.ErrAt(path, l[len(l)-1].Line, "%d %s records; AESVS Monte Carlo has 100 (COUNT = 0..99): a file cut short?", len(l), l[0].Direction())
+		}
 	}
 	return m, nil
 }

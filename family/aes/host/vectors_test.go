@@ -197,11 +197,11 @@ func TestAESMalformedFilesNameTheLine(t *testing.T) {
 		require.Error(t, err, c.body)
 		require.Contains(t, err.Error(), filepath.Join(dir, c.want), c.body)
 	}
-	// MCT records out of order.
+	// MCT records out of order (vectors.CheckCounts).
 	body := "[ENCRYPT]\n\nCOUNT = 1\nKEY = " + k16 + "\nPLAINTEXT = " + b16 + "\nCIPHERTEXT = " + b16 + "\n"
 	require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
 	_, err := LoadAESMCT(p, "ecb", 128)
-	require.ErrorContains(t, err, "bad.rsp:6: COUNT = 1: expected 0 (encrypt records in order)")
+	require.ErrorContains(t, err, "bad.rsp:3: COUNT = 1: expected COUNT = 0")
 }
 
 func TestAESCTRMalformedNamesTheLine(t *testing.T) {

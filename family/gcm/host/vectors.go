@@ -48,6 +48,9 @@ func LoadGCM(path string, decrypt bool) ([]GCMCase, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := vectors.CheckCounts(recs, "Count"); err != nil {
+		return nil, err
+	}
 	var out []GCMCase
 	for _, r := range recs {
 		if _, ok := r.Get("Count"); !ok {

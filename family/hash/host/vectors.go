@@ -126,5 +126,9 @@ func LoadMonte(path string, mdLen int) (*MonteCase, error) {
 	if len(mc.Checkpoints) == 0 {
 		return nil, fmt.Errorf("%s: no COUNT/MD checkpoints found", path)
 	}
+	// SHAVS Monte Carlo: 100 checkpoints (COUNT = 0..99).
+	if n := len(mc.Checkpoints); n != 100 {
+		return nil, vectors.ErrAt(path, mc.Checkpoints[n-1].Line, "%d checkpoints; SHAVS Monte Carlo has 100 (COUNT = 0..99): a file cut short?", n)
+	}
 	return mc, nil
 }

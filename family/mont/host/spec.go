@@ -27,8 +27,9 @@ const MontKATFile = "mont-kat: Montgomery known answers around Tuning (expected 
 
 // The mont family: mont-mul, mod-exp, rsa-sign, rsa-verify (params in
 // arch/mont_family.go and arch/rsa.go). Vectors: the FIPS 186-2 and 186-3
-// SigGen15 and SigVer15 files, and Montgomery known answers computed here
-// with math/big around each level's sizes.
+// SigGen15 and SigVer15 files, the SHA-512/224 and SHA-512/256 known
+// answers of kat.go in the same formats, and Montgomery known answers
+// computed here with math/big around each level's sizes.
 //
 // Fuzzing: the generated data's length picks the modulus size, n = len/8
 // limbs (1..128), so the fuzzer's edge lengths around each level's Tuning
@@ -409,7 +410,7 @@ func fuzzKeys() []rsaFuzzKey {
 }
 
 // rsaDigestInfoLen is each hash's DigestInfo length (prefix + digest).
-var rsaDigestInfoLen = map[string]int{"sha1": 35, "sha224": 47, "sha256": 51, "sha384": 67, "sha512": 83}
+var rsaDigestInfoLen = map[string]int{"sha1": 35, "sha224": 47, "sha256": 51, "sha384": 67, "sha512": 83, "sha512-224": 47, "sha512-256": 51}
 
 // fuzzHash picks a hash whose DigestInfo fits a k-byte modulus.
 func fuzzHash(r *rand.Rand, k int) string {
@@ -437,7 +438,7 @@ func rsaDigestData(r *rand.Rand, _ int, params [][]byte, _ []byte) []byte {
 }
 
 // rsaDigestLen is each hash's digest length.
-var rsaDigestLen = map[string]int{"sha1": 20, "sha224": 28, "sha256": 32, "sha384": 48, "sha512": 64}
+var rsaDigestLen = map[string]int{"sha1": 20, "sha224": 28, "sha256": 32, "sha384": 48, "sha512": 64, "sha512-224": 28, "sha512-256": 32}
 
 func rsaVerifyParams(r *rand.Rand, j int) [][]byte {
 	pool := fuzzKeys()

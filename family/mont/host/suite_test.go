@@ -20,14 +20,14 @@ func TestCorruptedSigGenSNamesFileLine(t *testing.T) {
 	o := suitetest.Options(t, "amd64")
 	dir := t.TempDir()
 	const rel = "nist/rsa/186-3/SigGen15_186-3.rsp"
-	for _, sub := range []string{"186-2", "186-3"} {
-		require.NoError(t, os.MkdirAll(filepath.Join(dir, "nist", "rsa", sub), 0o755))
-		ents, err := os.ReadDir(filepath.Join(o.VectorsDir, "nist", "rsa", sub))
+	for _, sub := range []string{"nist/rsa/186-2", "nist/rsa/186-3", KATDir} {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, sub), 0o755))
+		ents, err := os.ReadDir(filepath.Join(o.VectorsDir, sub))
 		require.NoError(t, err)
 		for _, e := range ents {
-			b, err := os.ReadFile(filepath.Join(o.VectorsDir, "nist", "rsa", sub, e.Name()))
+			b, err := os.ReadFile(filepath.Join(o.VectorsDir, sub, e.Name()))
 			require.NoError(t, err)
-			require.NoError(t, os.WriteFile(filepath.Join(dir, "nist", "rsa", sub, e.Name()), b, 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, sub, e.Name()), b, 0o644))
 		}
 	}
 	path := filepath.Join(dir, rel)

@@ -7,6 +7,7 @@ import (
 	"crypto/sha512"
 	"encoding/hex"
 	"math/big"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -26,6 +27,12 @@ type RSAFile struct {
 	// Private is the .txt twin of a SigGen .rsp file, with d ("" if
 	// NIST published none).
 	Private string
+	// Minimal: the file prints S and Msg as integers, without their
+	// leading zero digits (NIST's 186-3 SigVer15: 17 S and 17 Msg of odd
+	// length, one S and two Msg a whole byte short, all F records but one,
+	// in a 270-record file). Every other file prints them at full width.
+	// Granted only to a byte-for-byte copy (minimalForm).
+	Minimal bool
 }
 
 // RSAFiles lists the vendored RSA files the suite runs (the .txt twins are
@@ -36,29 +43,120 @@ func RSAFiles() []RSAFile {
 		{Path: filepath.Join(d2, "SigGen15_186-2.rsp"), Private: filepath.Join(d2, "SigGen15_186-2.txt")},
 		{Path: filepath.Join(d2, "SigGen15_186-3.rsp")},
 		{Path: filepath.Join(d3, "SigGen15_186-3.rsp"), Private: filepath.Join(d3, "SigGen15_186-3.txt")},
+		{Path: filepath.Join(KATDir, KATSigGen), Private: filepath.Join(KATDir, KATSigGenPrivate)},
 		{Path: filepath.Join(d2, "SigVer15_186-3.rsp"), SigVer: true},
-		{Path: filepath.Join(d3, "SigVer15_186-3.rsp"), SigVer: true},
+		{Path: filepath.Join(d3, "SigVer15_186-3.rsp"), SigVer: true, Minimal: true},
+		{Path: filepath.Join(KATDir, KATSigVer), SigVer: true},
 	}
+}
+
+// minimalForm reports whether path is a file declared Minimal, by its
+// path below a vectors directory and its bytes: only a byte-for-byte copy
+// of the vendored file (the manifest's sha256) may write S and Msg short,
+// so a digit dropped anywhere in an edited copy is an error, not a
+// dropped leading zero.
+func minimalForm(path string) (bool, error) {
+	p := filepath.ToSlash(path)
+	for _, f := range RSAFiles() {
+		if !f.Minimal || (p != filepath.ToSlash(f.Path) && !strings.HasSuffix(p, "/"+filepath.ToSlash(f.Path))) {
+			continue
+		}
+		m, err := vectors.Manifest()
+		if err != nil {
+			return false, err
+		}
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return false, err
+		}
+		sum := sha256.Sum256(raw)
+		return hex.EncodeToString(sum[:]) == m[filepath.ToSlash(f.Path)].SHA256, nil
+	}
+	return false, nil
 }
 
 // RSACase is one signature record with the key in force.
 type RSACase struct {
-	// S is len(n) bytes unless the file's S is longer than n.
-	// Line is where the expected answer is: the S line of a SigGen
-	// record, the Result line of a SigVer record.
+	// S is len(n) bytes (rsaS). Line is where the expected answer is: the
+	// S line of a SigGen record, the Result line of a SigVer record.
 	Line    int
 	ModBits int
 	N, E    []byte // minimal big-endian (no leading zero bytes)
 	D       []byte // nil when the file does not give it (or gives 0)
 	P, Q    []byte // nil unless the file gives them
-	Hash    string // sha1, sha224, sha256, sha384, sha512
+	Hash    string // sha1, sha224, sha256, sha384, sha512, sha512-224, sha512-256
 	Msg, S  []byte
 	Pass    bool   // SigVer: Result = P
 	Result  string // SigVer: the Result line's text
 }
 
 // rsaHashes maps SHAAlg values to the op's hash names.
-var rsaHashes = map[string]string{"SHA1": "sha1", "SHA224": "sha224", "SHA256": "sha256", "SHA384": "sha384", "SHA512": "sha512"}
+var rsaHashes = map[string]string{"SHA1": "sha1", "SHA224": "sha224", "SHA256": "sha256", "SHA384": "sha384", "SHA512": "sha512",
+	"SHA512_224": "sha512-224", "SHA512_256": "sha512-256"}
+
+// hexInt reads an integer field (n, e, d, p, q): hex digits only, at
+// least one (no sign, no prefix); its minimal big-endian bytes.
+func hexInt(path string, f vectors.Field, name string) ([]byte, error) {
+	if f.Value == "" || strings.Trim(f.Value, "0123456789abcdefABCDEF") != "" {
+		return nil, vectors.ErrAt(path, f.Line, "%s = %q: expected an integer in hex digits", name, f.Value)
+	}
+	v, _ := new(big.Int).SetString(f.Value, 16)
+	return v.Bytes(), nil
+}
+
+// rsaS reads S, the integer I2OSP(S, k) for a k-byte modulus. The rule:
+// S has exactly 2k hex digits; in a Minimal file it may have fewer, which
+// are then the integer without its leading zero digits, so its first digit
+// is not 0, and it is left-padded with zeros to k bytes. A short S in a
+// full-width file (a digit lost anywhere), a short S starting with 0, and
+// an S longer than the modulus are errors. Syntax alone cannot tell a digit
+// lost inside a short S from a dropped leading zero, so only the vendored
+// Minimal file's exact bytes get the short form (minimalForm).
+func rsaS(path string, f vectors.Field, k int, minimal bool) ([]byte, error) {
+	v := f.Value
+	if v == "" || strings.Trim(v, "0123456789abcdefABCDEF") != "" {
+		return nil, vectors.ErrAt(path, f.Line, "S = %s: expected hex digits", shortHex(v))
+	}
+	switch {
+	case len(v) > 2*k:
+		return nil, vectors.ErrAt(path, f.Line, "S = %s: %d hex digits, longer than the modulus (%d bytes, %d digits)", shortHex(v), len(v), k, 2*k)
+	case len(v) < 2*k && !minimal:
+		return nil, vectors.ErrAt(path, f.Line, "S = %s: %d hex digits%s, the modulus has %d: this file writes S at full width (a digit lost?)", shortHex(v), len(v), oddNote(v), 2*k)
+	case len(v) < 2*k && v[0] == '0':
+		return nil, vectors.ErrAt(path, f.Line, "S = %s: shorter than the modulus (%d of %d digits) but with a leading 0: NIST drops every leading zero or none", shortHex(v), len(v), 2*k)
+	}
+	return hex.DecodeString(strings.Repeat("0", 2*k-len(v)) + v)
+}
+
+// shortHex keeps a long value readable in a message.
+func shortHex(v string) string {
+	if len(v) > 40 {
+		return v[:16] + "..." + v[len(v)-16:]
+	}
+	return v
+}
+
+func oddNote(v string) string {
+	if len(v)%2 == 1 {
+		return " (odd number of digits)"
+	}
+	return ""
+}
+
+// rsaMsg reads Msg, a byte string: two hex digits per byte. In a Minimal
+// file a Msg shorter than the longest of its section (NIST's messages have
+// one length per file) is the integer without its leading zero digits: its
+// first digit is not 0, and it is left-padded to that length.
+func rsaMsg(path string, f vectors.Field, width int, minimal bool) ([]byte, error) {
+	v := f.Value
+	if minimal && len(v) < width && v != "" {
+		if v[0] == '0' {
+			return nil, vectors.ErrAt(path, f.Line, "Msg = %s: shorter than the section's messages (%d of %d digits) but with a leading 0: NIST drops every leading zero or none", shortHex(v), len(v), width)
+		}
+		v = strings.Repeat("0", width-len(v)) + v
+	}
+	return vectors.HexField(path, vectors.Field{Key: f.Key, Value: v, Line: f.Line}, "Msg")
+}
 
 // LoadRSA parses a SigGen15 or SigVer15 file (.rsp or .txt).
 func LoadRSA(path string, sigVer bool) ([]RSACase, error) {
@@ -66,24 +164,27 @@ func LoadRSA(path string, sigVer bool) ([]RSACase, error) {
 	if err != nil {
 		return nil, err
 	}
+	minimal, err := minimalForm(path)
+	if err != nil {
+		return nil, err
+	}
+	msgWidth := map[int]int{} // per section: the longest Msg, in digits
+	for _, r := range recs {
+		if f, ok := r.Get("Msg"); ok && len(f.Value) > msgWidth[r.Header] {
+			msgWidth[r.Header] = len(f.Value)
+		}
+	}
 	var out []RSACase
 	var key RSACase // n, e, d, p, q in force
-	num := func(r vectors.Record, name string) ([]byte, error) {
-		f, _ := r.Get(name)
-		v, ok := new(big.Int).SetString(f.Value, 16)
-		if !ok || v.Sign() < 0 {
-			return nil, vectors.ErrAt(path, f.Line, "%s = %q: expected hex digits", name, f.Value)
-		}
-		return v.Bytes(), nil
-	}
 	for _, r := range recs {
 		// Key fields come in records of their own (SigGen: n, e[, d];
 		// SigVer 186-2: n, then p, q) or inside a SigVer record (e, d).
 		for _, name := range []string{"n", "e", "d", "p", "q"} {
-			if _, ok := r.Get(name); !ok {
+			f, ok := r.Get(name)
+			if !ok {
 				continue
 			}
-			v, err := num(r, name)
+			v, err := hexInt(path, f, name)
 			if err != nil {
 				return nil, err
 			}
@@ -93,9 +194,9 @@ func LoadRSA(path string, sigVer bool) ([]RSACase, error) {
 				if err != nil {
 					return nil, vectors.ErrAt(path, r.Line, "n outside a [mod = bits] section")
 				}
-				if len(v)*8 != bits {
-					f, _ := r.Get("n")
-					return nil, vectors.ErrAt(path, f.Line, "n has %d bytes, the section says [mod = %d]", len(v), bits)
+				// n is written at full width, its top bit set.
+				if len(f.Value)*4 != bits || len(v)*8 != bits {
+					return nil, vectors.ErrAt(path, f.Line, "n has %d hex digits (%d bytes as an integer), the section says [mod = %d]: %d digits", len(f.Value), len(v), bits, bits/4)
 				}
 				key = RSACase{N: v, ModBits: bits}
 			case "e":
@@ -111,6 +212,11 @@ func LoadRSA(path string, sigVer bool) ([]RSACase, error) {
 				key.Q = v
 			}
 		}
+		if key.P != nil && key.Q != nil && key.N != nil {
+			if n := new(big.Int).Mul(new(big.Int).SetBytes(key.P), new(big.Int).SetBytes(key.Q)); !bytes.Equal(n.Bytes(), key.N) {
+				return nil, vectors.ErrAt(path, r.Line, "p*q is not the n in force")
+			}
+		}
 		alg, ok := r.Get("SHAAlg")
 		if !ok {
 			if !isKeyRecord(r) {
@@ -121,35 +227,24 @@ func LoadRSA(path string, sigVer bool) ([]RSACase, error) {
 		c := key
 		c.Hash = rsaHashes[alg.Value]
 		if c.Hash == "" {
-			return nil, vectors.ErrAt(path, alg.Line, "SHAAlg = %q: expected SHA1, SHA224, SHA256, SHA384 or SHA512", alg.Value)
+			return nil, vectors.ErrAt(path, alg.Line, "SHAAlg = %q: expected SHA1, SHA224, SHA256, SHA384, SHA512, SHA512_224 or SHA512_256", alg.Value)
 		}
 		if c.N == nil || c.E == nil {
 			return nil, vectors.ErrAt(path, r.Line, "a record before its key's n and e")
 		}
-		// 17 Msg lines of 186-3 SigVer15 (all Result = F) have an odd
-		// number of hex digits: a leading 0 digit is restored.
 		mf, ok := r.Get("Msg")
 		if !ok {
 			return nil, vectors.ErrAt(path, r.Line, "record has no \"Msg\" field")
 		}
-		v := mf.Value
-		if len(v)%2 == 1 {
-			v = "0" + v
+		if c.Msg, err = rsaMsg(path, mf, msgWidth[r.Header], minimal); err != nil {
+			return nil, err
 		}
-		if c.Msg, err = hex.DecodeString(v); err != nil {
-			return nil, vectors.ErrAt(path, mf.Line, "Msg = %q: expected hex digits: %v", mf.Value, err)
-		}
-		// S is an integer: NIST drops a leading zero digit now and then
-		// (odd-length hex); the signature is I2OSP(S, len(n)).
 		sl, ok := r.Get("S")
 		if !ok {
 			return nil, vectors.ErrAt(path, r.Line, "record has no \"S\" field")
 		}
-		if c.S, err = num(r, "S"); err != nil {
+		if c.S, err = rsaS(path, sl, len(c.N), minimal); err != nil {
 			return nil, err
-		}
-		if len(c.S) < len(c.N) {
-			c.S = append(make([]byte, len(c.N)-len(c.S)), c.S...)
 		}
 		c.Line = sl.Line
 		if sigVer {
@@ -165,8 +260,6 @@ func LoadRSA(path string, sigVer bool) ([]RSACase, error) {
 				return nil, vectors.ErrAt(path, res.Line, "Result = %q: expected P or F", res.Value)
 			}
 			c.Line, c.Result = res.Line, res.Value
-		} else if len(c.S) != len(c.N) {
-			return nil, vectors.ErrAt(path, sl.Line, "S has %d bytes, n %d", len(c.S), len(c.N))
 		}
 		out = append(out, c)
 	}
@@ -225,6 +318,12 @@ func RSADigest(hash string, msg []byte) []byte {
 		return d[:]
 	case "sha512":
 		d := sha512.Sum512(msg)
+		return d[:]
+	case "sha512-224":
+		d := sha512.Sum512_224(msg)
+		return d[:]
+	case "sha512-256":
+		d := sha512.Sum512_256(msg)
 		return d[:]
 	}
 	panic("vectors: unknown hash " + hash)
