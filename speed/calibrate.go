@@ -39,32 +39,32 @@ const neverWide = 1 << 30
 
 // Calibration is one CPU's calibration file.
 type Calibration struct {
-	Format   int       `json:"format"`
-	Created  time.Time `json:"created"`
-	Command  []string  `json:"command,omitempty"`
-	Version  string    `json:"version,omitempty"`
-	Arch     string    `json:"arch"`
-	CPUModel string    `json:"cpu_model"`
-	Features []string  `json:"features"` // the runner's detected features
-	Key      string    `json:"key"`
-	Count    int       `json:"count"`
-	Seconds  float64   `json:"seconds"`
+	Format     int         `json:"format"`
+	Created    time.Time   `json:"created"`
+	Command    []string    `json:"command,omitempty"`
+	Version    string      `json:"version,omitempty"`
+	Arch       string      `json:"arch"`
+	CPUModel   string      `json:"cpu_model"`
+	Features   []string    `json:"features"` // the runner's detected features
+	Key        string      `json:"key"`
+	Count      int         `json:"count"`
+	Seconds    float64     `json:"seconds"`
 	Thresholds []Threshold `json:"thresholds"`
 }
 
 // Threshold is one calibrated tuning constant.
 type Threshold struct {
-	Impl     string  `json:"impl"`
-	Tuning   string  `json:"tuning"`
-	Speed    string  `json:"speed"`
-	Declared int     `json:"declared"`
-	Value    int     `json:"value"` // what xarch speed sets
+	Impl     string `json:"impl"`
+	Tuning   string `json:"tuning"`
+	Speed    string `json:"speed"`
+	Declared int    `json:"declared"`
+	Value    int    `json:"value"` // what xarch speed sets
 	// Alpha is the per-size significance level: Alpha over the sizes
 	// timed (Bonferroni), so a threshold moves by chance in at most 5% of
 	// calibrations.
-	Alpha float64 `json:"alpha"`
-	Why      string  `json:"why"`
-	Points   []Point `json:"points"`
+	Alpha  float64 `json:"alpha"`
+	Why    string  `json:"why"`
+	Points []Point `json:"points"`
 }
 
 // Point is the paired comparison of the two paths at one size: Ratio is

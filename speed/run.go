@@ -44,8 +44,8 @@ type Options struct {
 	// NoCalibration leaves every threshold at its declared value; else a
 	// native run applies this CPU's calibration file if there is one.
 	NoCalibration bool
-	Target  driver.Target
-	Command []string
+	Target        driver.Target
+	Command       []string
 	// Progress, if set, receives status lines.
 	Progress io.Writer
 	// Terminal rewrites the status line in place instead of adding lines.
