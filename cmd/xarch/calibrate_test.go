@@ -59,7 +59,7 @@ func TestCalibrationOffInCorrectnessRuns(t *testing.T) {
 	require.Contains(t, out, im)
 	require.NotContains(t, out, "calibration")
 	out, err = run("fuzz", "--arch", runtime.GOARCH, "--model", "native", "--planted", "--impl", im,
-		"--cases", "300", "--no-progress")
+		"--cases", "300")
 	require.Error(t, err, "xarch fuzz must reach the declared threshold +-1 and catch the plant:\n%s", out)
 	require.Contains(t, out, im)
 	require.NotContains(t, out, "calibration")
