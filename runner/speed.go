@@ -24,6 +24,32 @@ import (
 
 func init() {
 	register("speed", 4, "impls (comma-separated), alg, size, nanoseconds per impl", cmdSpeed)
+	register("tune", 3, "impl, tuning name, value", cmdTune)
+}
+
+// cmdTune sets a run-time tuning constant (arch.Tuning.Var) for the rest of
+// this runner's life and answers the value it replaced: how `xarch speed`
+// applies a calibration. Only speed sends it; the suite's correctness runs
+// never do, so their levels keep the declared values.
+func cmdTune(s *Server, args [][]byte) ([][]byte, error) {
+	im, ok := arch.Lookup(string(args[0]))
+	if !ok {
+		return nil, fmt.Errorf("unknown implementation %q", args[0])
+	}
+	if why := s.State.Missing(im); why != "" {
+		return nil, fmt.Errorf("implementation %q not usable here: %s", args[0], why)
+	}
+	v, err := tuningVar(im, string(args[1]))
+	if err != nil {
+		return nil, err
+	}
+	val, err := strconv.Atoi(string(args[2]))
+	if err != nil || val < 0 {
+		return nil, fmt.Errorf("%s: tuning %s=%q: the value must be a number >= 0", im.Name, args[1], args[2])
+	}
+	old := *v
+	*v = val
+	return [][]byte{[]byte(strconv.Itoa(old))}, nil
 }
 
 func cmdSpeed(s *Server, args [][]byte) ([][]byte, error) {
@@ -107,6 +133,22 @@ func tuneWrap(im *arch.Impl, tune string) (func(func(int)) func(int), error) {
 	if err != nil || val < 0 {
 		return nil, fmt.Errorf("%s: tuning %q: the value must be a number >= 0", im.Name, tune)
 	}
+	v, err := tuningVar(im, name)
+	if err != nil {
+		return nil, err
+	}
+	return func(run func(int)) func(int) {
+		return func(n int) {
+			old := *v
+			*v = val
+			run(n)
+			*v = old
+		}
+	}, nil
+}
+
+// tuningVar finds im's run-time tuning constant name.
+func tuningVar(im *arch.Impl, name string) (*int, error) {
 	for _, t := range im.Tuning {
 		if t.Name != name {
 			continue
@@ -114,15 +156,7 @@ func tuneWrap(im *arch.Impl, tune string) (func(func(int)) func(int), error) {
 		if t.Var == nil {
 			return nil, fmt.Errorf("%s: tuning constant %s is assembled in, not read at run time (no Var)", im.Name, name)
 		}
-		v := t.Var
-		return func(run func(int)) func(int) {
-			return func(n int) {
-				old := *v
-				*v = val
-				run(n)
-				*v = old
-			}
-		}, nil
+		return t.Var, nil
 	}
 	var known []string
 	for _, t := range im.Tuning {

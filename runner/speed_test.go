@@ -210,3 +210,47 @@ func aesReference(t *testing.T, mode string, dec bool, keyLen, size int) []byte 
 	d := cryptosha256.Sum256(buf)
 	return d[:]
 }
+
+// tuneTestVar is the run-time constant of the test level below.
+var tuneTestVar = 64
+
+func init() {
+	arch.Register(&arch.Impl{Name: "sha256/runner-tune-test", Alg: sha256.Name, Arch: "generic", Rank: -9, Planted: true,
+		Tuning: []arch.Tuning{{Name: "min_bytes", Value: 64, Unit: arch.Bytes, Var: &tuneTestVar}, {Name: "fixed", Value: 1}},
+		Funcs:  &sha256.Funcs{Block: sha256.GenericBlock}})
+}
+
+// The tune command sets a Var for the rest of the runner's life and
+// answers the old value; it refuses constants that are not Vars.
+func TestTuneCommand(t *testing.T) {
+	s, err := New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { tuneTestVar = 64 }()
+	out, err := s.call("tune", frame("sha256/runner-tune-test", "min_bytes", "96"))
+	if err != nil || len(out) != 1 || string(out[0]) != "64" || tuneTestVar != 96 {
+		t.Fatalf("tune: %q, %v; var %d, want answer 64 and var 96", out, err, tuneTestVar)
+	}
+	out, err = s.call("tune", frame("sha256/runner-tune-test", "min_bytes", "0"))
+	if err != nil || string(out[0]) != "96" || tuneTestVar != 0 {
+		t.Fatalf("tune again: %q, %v; var %d", out, err, tuneTestVar)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sha256/none", "min_bytes", "1"}, "unknown implementation"},
+		{[]string{"sha256/runner-tune-test", "fixed", "1"}, "assembled in"},
+		{[]string{"sha256/runner-tune-test", "nope", "1"}, "tunable: min_bytes"},
+		{[]string{"sha256/runner-tune-test", "min_bytes", "-1"}, ">= 0"},
+		{[]string{"sha256/runner-tune-test", "min_bytes", "x"}, ">= 0"},
+	} {
+		if _, err := s.call("tune", frame(c.args...)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("tune %q: error %v, want one containing %q", c.args, err, c.want)
+		}
+	}
+	if tuneTestVar != 0 {
+		t.Errorf("a refused tune changed the variable to %d", tuneTestVar)
+	}
+}

@@ -49,6 +49,10 @@ type Report struct {
 	// DispatchLosses are the cells where a lower level significantly beat
 	// the dispatched one (DispatchLosses).
 	DispatchLosses []Loss `json:"dispatch_losses,omitempty"`
+	// Calibration says which calibration file the run looked for and
+	// which thresholds it set from it (nil: not used, emulated or
+	// --no-calibration).
+	Calibration *CalibrationUse `json:"calibration,omitempty"`
 }
 
 // Host describes the machine xarch ran on.

@@ -41,8 +41,11 @@ type Options struct {
 	// (openssl speed -elapsed).
 	Elapsed bool
 	Planted bool // the runner was built with xarch_planted; planted levels run when Impls names them
-	Target  driver.Target
-	Command []string
+	// NoCalibration leaves every threshold at its declared value; else a
+	// native run applies this CPU's calibration file if there is one.
+	NoCalibration bool
+	Target        driver.Target
+	Command       []string
 	// Progress, if set, receives status lines.
 	Progress io.Writer
 	// Terminal rewrites the status line in place instead of adding lines.
@@ -132,6 +135,15 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	}
 	if err := CheckTunes(info, timed, o.Tune); err != nil {
 		return nil, err
+	}
+	if !o.NoCalibration && o.Target.Qemu == "" {
+		path, err := CalibrationPath(info, rep.Host.CPUModel)
+		if err != nil {
+			return nil, err
+		}
+		if rep.Calibration, err = applyCalibration(sessions, info, path); err != nil {
+			return nil, err
+		}
 	}
 	rep.Target = Target{Arch: info.Arch, Model: o.Target.Model, Emulated: o.Target.Qemu != "",
 		Compiler: info.Compiler, RunnerGo: info.GoVersion, Detected: info.Detected, Masked: info.Masked}

@@ -26,6 +26,7 @@ func WriteTable(w io.Writer, r *Report) {
 		mask = strings.Join(r.Target.Masked, ",")
 	}
 	fmt.Fprintf(w, "features: %s; masked: %s\n", strings.Join(r.Target.Detected, " "), mask)
+	WriteCalibrationUse(w, r.Calibration)
 	clock := "CPU"
 	if r.Config.Clock == ClockWall {
 		clock = "wall-clock"

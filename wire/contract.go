@@ -36,6 +36,10 @@ type Tuning struct {
 	Var *int `json:"-"`
 	// Tunable is Var != nil, as the runner reports it.
 	Tunable bool `json:"tunable,omitempty"`
+	// Speed, for a threshold between two paths, names the speed algorithm
+	// whose calls it routes: `xarch speed calibrate` times both paths
+	// there to find the crossover on the host.
+	Speed string `json:"speed,omitempty"`
 }
 
 // TuningLengths turns the length-like constants into byte lengths, given

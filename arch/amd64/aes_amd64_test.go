@@ -167,44 +167,108 @@ func BenchmarkAES(b *testing.B) {
 	}
 }
 
-// TestAESWideRouting: the wide levels take their wide kernels exactly
-// from wide_min_bytes on, and read the threshold at run time.
+// TestAESWideRouting: each wide level declares one threshold per mode,
+// each the Bytes tuning whose Var its wrappers read (so the fuzzer's +-1
+// edges and --tune reach it), with the speed algorithm that times it.
 func TestAESWideRouting(t *testing.T) {
 	for _, c := range []struct {
 		level string
-		v     *int
-		wide  func(n int) bool
+		vars  map[string]*int
 	}{
-		{"aes/vaes256", &v256WideMin, v256Wide},
-		{"aes/vaes512", &vaesWideMin, vaesWide},
+		{"aes/vaes256", map[string]*int{"ecb_wide_min_bytes": &v256ECBWideMin, "ctr_wide_min_bytes": &v256CTRWideMin,
+			"cbc_dec_wide_min_bytes": &v256CBCDecWideMin}},
+		{"aes/vaes512", map[string]*int{"ecb_wide_min_bytes": &vaesECBWideMin, "ctr_wide_min_bytes": &vaesCTRWideMin,
+			"cbc_dec_wide_min_bytes": &vaesCBCDecWideMin}},
 	} {
 		im, ok := arch.Lookup(c.level)
 		if !ok {
 			t.Fatalf("%s is not registered", c.level)
 		}
-		declared, found := im.TuningValue("wide_min_bytes")
-		if !found || *c.v != declared {
-			t.Fatalf("%s: wide_min_bytes declared %d (found %v), the wrappers read %d", c.level, declared, found, *c.v)
-		}
-		tunable := false
-		for _, tu := range im.Tuning {
-			if tu.Name == "wide_min_bytes" {
-				tunable = tu.Var == c.v && tu.Unit == arch.Bytes
-			}
-		}
-		if !tunable {
-			t.Fatalf("%s: wide_min_bytes is not the Bytes tuning whose Var the wrappers read", c.level)
-		}
-		old := *c.v
-		for _, v := range []int{0, 16, 17, 32, 256, 512, 2048} {
-			*c.v = v
-			for n := 0; n <= 200; n++ {
-				if got, want := c.wide(n), 16*n >= v; got != want {
-					t.Errorf("%s with wide_min_bytes=%d: %d blocks wide=%v, want %v", c.level, v, n, got, want)
+		for name, v := range c.vars {
+			var tu *arch.Tuning
+			for i := range im.Tuning {
+				if im.Tuning[i].Name == name {
+					tu = &im.Tuning[i]
 				}
 			}
+			if tu == nil || tu.Var != v || tu.Unit != arch.Bytes || *v != tu.Value {
+				t.Fatalf("%s: %s is not the declared Bytes tuning whose Var the wrappers read", c.level, name)
+			}
+			if a, ok := arch.LookupSpeed(tu.Speed); !ok || a.Family != aes.Name {
+				t.Errorf("%s: %s times with speed algorithm %q, not an AES one", c.level, name, tu.Speed)
+			}
 		}
-		*c.v = old
+	}
+}
+
+// TestAESPerModeThresholds: each mode reads its own threshold. With one
+// mode's threshold at 0 and the others above every length (and the other
+// way round) every mode still answers right on every length up to 40
+// blocks, so no mode reads another's variable into a path it cannot take.
+func TestAESPerModeThresholds(t *testing.T) {
+	im, ok := arch.Lookup("aes/vaes256")
+	if !ok {
+		t.Fatal("aes/vaes256 is not registered")
+	}
+	if miss := (arch.State{Detected: arch.Detect()}).Missing(im); miss != "" {
+		t.Skipf("aes/vaes256: missing %s", miss)
+	}
+	vars := []*int{&v256ECBWideMin, &v256CTRWideMin, &v256CBCDecWideMin}
+	f := aes.FuncsOf(im)
+	key := make([]byte, 16)
+	for i := range key {
+		key[i] = byte(i)
+	}
+	k := f.ExpandKey(key)
+	blk, _ := cryptoaes.NewCipher(key)
+	for one := range vars {
+		for _, lo := range []int{0, 1 << 30} {
+			old := []int{*vars[0], *vars[1], *vars[2]}
+			for i, v := range vars {
+				if i == one {
+					*v = lo
+				} else {
+					*v = 1<<30 - lo
+				}
+			}
+			for n := 0; n <= 40; n++ {
+				src := make([]byte, 16*n)
+				for i := range src {
+					src[i] = byte(i*7 + n)
+				}
+				iv := make([]byte, 16)
+				iv[15] = byte(n)
+				want, got := make([]byte, len(src)), make([]byte, len(src))
+				for i := 0; i < len(src); i += 16 {
+					blk.Encrypt(want[i:i+16], src[i:i+16])
+				}
+				f.Encrypt(k, got, src)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("ECB encrypt, %d blocks, thresholds %v: wrong", n, []int{*vars[0], *vars[1], *vars[2]})
+				}
+				f.Decrypt(k, got, want)
+				if !bytes.Equal(got, src) {
+					t.Fatalf("ECB decrypt, %d blocks, thresholds %v: wrong", n, []int{*vars[0], *vars[1], *vars[2]})
+				}
+				cipher.NewCTR(blk, iv).XORKeyStream(want, src)
+				var ctr [16]byte
+				copy(ctr[:], iv)
+				f.CTR(k, &ctr, got, src)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("CTR, %d blocks, thresholds %v: wrong", n, []int{*vars[0], *vars[1], *vars[2]})
+				}
+				cipher.NewCBCEncrypter(blk, iv).CryptBlocks(want, src)
+				var reg [16]byte
+				copy(reg[:], iv)
+				f.CBCDecrypt(k, &reg, got, want)
+				if !bytes.Equal(got, src) {
+					t.Fatalf("CBC decrypt, %d blocks, thresholds %v: wrong", n, []int{*vars[0], *vars[1], *vars[2]})
+				}
+			}
+			for i, v := range vars {
+				*v = old[i]
+			}
+		}
 	}
 }
 
@@ -224,5 +288,5 @@ func TestAESVAES512ShortPath(t *testing.T) {
 	if miss := (arch.State{Detected: arch.Detect()}).Missing(short); miss != "" {
 		t.Skipf("aes/vaes512's short path is aes/vaes256's code, which cannot run here (%s)", miss)
 	}
-	aestest.ShortPath(t, "amd64", im, "wide_min_bytes")
+	aestest.ShortPath(t, "amd64", im, "ecb_wide_min_bytes", "ctr_wide_min_bytes", "cbc_dec_wide_min_bytes")
 }

@@ -21,23 +21,30 @@ const (
 	// pass per bit of their count, 8, 4, 2 and 1 blocks (4, 2, 1 YMM and
 	// an XMM).
 	v256TailInterleave = 8
-	// v256WideMinDefault: calls shorter than this many bytes run on the
-	// aes/aesni kernels, so dispatch is never slower than aes/aesni.
-	// Measured on the Zen 5 host (`xarch speed --tune
-	// aes/vaes256:wide_min_bytes=0,1073741824`, AES-128 CTR, ECB and CBC
-	// decryption, 9 samples, paired; docs/speed-notes.md): up to 48 bytes the
-	// VAES kernels are 3-7% slower (a pass of one or two YMM costs one
-	// latency chain, as aesni's 2- and 4-block passes do, plus the VEX
-	// setup), at 64 bytes the two tie (within 1%, not significant), from
-	// 80 bytes the VAES kernels win (+2% to +4% at 80, +16% at 128, +40% at
-	// 256).
-	v256WideMinDefault = 80
+	// The thresholds, one per mode (the modes' VAES kernels differ in
+	// setup and tail, so their crossovers may too): calls shorter than
+	// this many bytes run on the aes/aesni kernels, so dispatch is never
+	// slower than aes/aesni. Measured on the Zen 5 host (`xarch speed
+	// --tune`, AES-128 CTR, ECB and CBC decryption, 9 samples, paired;
+	// docs/speed-notes.md): up to 48 bytes the VAES kernels are 3-7%
+	// slower (a pass of one or two YMM costs one latency chain, as aesni's
+	// 2- and 4-block passes do, plus the VEX setup), at 64 bytes the two
+	// tie, from 80 bytes the VAES kernels win (+2% to +4% at 80, +16% at
+	// 128, +40% at 256), in all three modes. `xarch speed calibrate` sets
+	// them per CPU.
+	v256ECBWideMinDefault    = 80
+	v256CTRWideMinDefault    = 80
+	v256CBCDecWideMinDefault = 80
 )
 
-// v256WideMin is the threshold the wrappers read: a Var, so that `xarch
-// speed --tune aes/vaes256:wide_min_bytes=N` moves it at run time. The
-// kernels are correct for any value.
-var v256WideMin = v256WideMinDefault
+// The thresholds the wrappers read: Vars, so that `xarch speed --tune
+// aes/vaes256:ctr_wide_min_bytes=N` (and the calibration) move them at run
+// time. The kernels are correct for any value.
+var (
+	v256ECBWideMin    = v256ECBWideMinDefault
+	v256CTRWideMin    = v256CTRWideMinDefault
+	v256CBCDecWideMin = v256CBCDecWideMinDefault
+)
 
 var v256Tuning = []arch.Tuning{
 	{Name: "block_bytes", Value: 16, Unit: arch.Bytes},
@@ -46,7 +53,9 @@ var v256Tuning = []arch.Tuning{
 	{Name: "tail_interleave", Value: v256TailInterleave, Unit: arch.Blocks},
 	{Name: "tail_quarter", Value: v256TailInterleave / 2, Unit: arch.Blocks},
 	{Name: "cbc_encrypt_interleave", Value: 1, Unit: arch.Blocks},
-	{Name: "wide_min_bytes", Value: v256WideMinDefault, Unit: arch.Bytes, Var: &v256WideMin},
+	{Name: "ecb_wide_min_bytes", Value: v256ECBWideMinDefault, Unit: arch.Bytes, Var: &v256ECBWideMin, Speed: "aes-128-ecb"},
+	{Name: "ctr_wide_min_bytes", Value: v256CTRWideMinDefault, Unit: arch.Bytes, Var: &v256CTRWideMin, Speed: "aes-128-ctr"},
+	{Name: "cbc_dec_wide_min_bytes", Value: v256CBCDecWideMinDefault, Unit: arch.Bytes, Var: &v256CBCDecWideMin, Speed: "aes-128-cbc-dec"},
 }
 
 func init() {
@@ -81,55 +90,34 @@ func init() {
 	})
 }
 
-// v256Wide says whether a call of n blocks takes the VAES kernels. In the
-// wrappers below the wide call comes first, under the if: gc then lays the
-// short call (where a few instructions show) out as the fall-through.
-func v256Wide(n int) bool { return 16*n >= v256WideMin }
+// The entry points test the mode's threshold first and run a short call on
+// aes/aesni's kernel right there, with the call depth aes/aesni's own entry
+// points have: at 16 bytes an extra Go call is a few percent. The wide
+// calls go out of line (gc lays the short call out as the fall-through).
 
 func aesEncryptV256(k *aes.Key, dst, src []byte) {
-	if n := aesCheck("aes/vaes256", k, k.Enc, dst, src); n > 0 {
-		ecbEncRunV256(k, dst, src, n)
-	}
-}
-
-// ecbEncRunV256 and the other *RunV256 functions route n > 0 checked
-// blocks to the YMM or the aesni kernels; aes/vaes512 calls them below its
-// own threshold.
-func ecbEncRunV256(k *aes.Key, dst, src []byte, n int) {
-	if v256Wide(n) {
+	n := aesCheck("aes/vaes256", k, k.Enc, dst, src)
+	if 16*n >= v256ECBWideMin && n > 0 {
+		ecbEncWideV256(k, dst, src, n)
+	} else if n > 0 {
 		if arch.ABICheck {
-			abiEcbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
 		} else {
-			ecbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
 		}
-		return
-	}
-	if arch.ABICheck {
-		abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
-	} else {
-		ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
 	}
 }
 
 func aesDecryptV256(k *aes.Key, dst, src []byte) {
-	if n := aesCheck("aes/vaes256", k, k.Dec, dst, src); n > 0 {
-		ecbDecRunV256(k, dst, src, n)
-	}
-}
-
-func ecbDecRunV256(k *aes.Key, dst, src []byte, n int) {
-	if v256Wide(n) {
+	n := aesCheck("aes/vaes256", k, k.Dec, dst, src)
+	if 16*n >= v256ECBWideMin && n > 0 {
+		ecbDecWideV256(k, dst, src, n)
+	} else if n > 0 {
 		if arch.ABICheck {
-			abiEcbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 		} else {
-			ecbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 		}
-		return
-	}
-	if arch.ABICheck {
-		abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
-	} else {
-		ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 	}
 }
 
@@ -146,13 +134,55 @@ func aesCBCEncryptV256(k *aes.Key, iv *[16]byte, dst, src []byte) {
 }
 
 func aesCBCDecryptV256(k *aes.Key, iv *[16]byte, dst, src []byte) {
-	if n := aesCheck("aes/vaes256", k, k.Dec, dst, src); n > 0 {
-		cbcDecRunV256(k, iv, dst, src, n)
+	n := aesCheck("aes/vaes256", k, k.Dec, dst, src)
+	if 16*n >= v256CBCDecWideMin && n > 0 {
+		cbcDecWideV256(k, iv, dst, src, n)
+	} else if n > 0 {
+		if arch.ABICheck {
+			abiCbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		} else {
+			cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+		}
+	}
+}
+
+func aesCTRV256(k *aes.Key, ctr *[16]byte, dst, src []byte) {
+	n := aesCheck("aes/vaes256", k, k.Enc, dst, src)
+	if 16*n >= v256CTRWideMin && n > 0 {
+		ctrWideV256(k, ctr, dst, src, n)
+	} else if n > 0 {
+		ctrRunNI(k, ctr, dst, src, n)
+	}
+}
+
+// ecbEncRunV256 and the other *RunV256 functions are aes/vaes256's routing
+// of n > 0 checked blocks, for aes/vaes512 below its own thresholds.
+func ecbEncRunV256(k *aes.Key, dst, src []byte, n int) {
+	if 16*n >= v256ECBWideMin {
+		ecbEncWideV256(k, dst, src, n)
+		return
+	}
+	if arch.ABICheck {
+		abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+	} else {
+		ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+	}
+}
+
+func ecbDecRunV256(k *aes.Key, dst, src []byte, n int) {
+	if 16*n >= v256ECBWideMin {
+		ecbDecWideV256(k, dst, src, n)
+		return
+	}
+	if arch.ABICheck {
+		abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+	} else {
+		ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 	}
 }
 
 func cbcDecRunV256(k *aes.Key, iv *[16]byte, dst, src []byte, n int) {
-	if v256Wide(n) {
+	if 16*n >= v256CBCDecWideMin {
 		cbcDecWideV256(k, iv, dst, src, n)
 		return
 	}
@@ -163,8 +193,37 @@ func cbcDecRunV256(k *aes.Key, iv *[16]byte, dst, src []byte, n int) {
 	}
 }
 
+func ctrRunV256(k *aes.Key, ctr *[16]byte, dst, src []byte, n int) {
+	if 16*n >= v256CTRWideMin {
+		ctrWideV256(k, ctr, dst, src, n)
+		return
+	}
+	ctrRunNI(k, ctr, dst, src, n)
+}
+
+// ecbEncWideV256 and ecbDecWideV256 run the YMM kernels, out of line so
+// that the short calls above need no frame for them.
+//
+//go:noinline
+func ecbEncWideV256(k *aes.Key, dst, src []byte, n int) {
+	if arch.ABICheck {
+		abiEcbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+	} else {
+		ecbEncV256(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+	}
+}
+
+//go:noinline
+func ecbDecWideV256(k *aes.Key, dst, src []byte, n int) {
+	if arch.ABICheck {
+		abiEcbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+	} else {
+		ecbDecV256(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+	}
+}
+
 // cbcDecWideV256: the last ciphertext block is the next iv, kept before an
-// in-place call overwrites it (out of line, like ctrWideV256).
+// in-place call overwrites it.
 //
 //go:noinline
 func cbcDecWideV256(k *aes.Key, iv *[16]byte, dst, src []byte, n int) {
@@ -178,24 +237,9 @@ func cbcDecWideV256(k *aes.Key, iv *[16]byte, dst, src []byte, n int) {
 	*iv = next
 }
 
-func aesCTRV256(k *aes.Key, ctr *[16]byte, dst, src []byte) {
-	if n := aesCheck("aes/vaes256", k, k.Enc, dst, src); n > 0 {
-		ctrRunV256(k, ctr, dst, src, n)
-	}
-}
-
-func ctrRunV256(k *aes.Key, ctr *[16]byte, dst, src []byte, n int) {
-	if v256Wide(n) {
-		ctrWideV256(k, ctr, dst, src, n)
-		return
-	}
-	ctrRunNI(k, ctr, dst, src, n)
-}
-
 // ctrWideV256 runs ctrV256, which rewrites only the low 32 bits of its
 // counter blocks: the call is split where they wrap (once in 2^32
-// blocks). A function of its own, so that the short calls above need no
-// stack frame for it.
+// blocks).
 //
 //go:noinline
 func ctrWideV256(k *aes.Key, ctr *[16]byte, dst, src []byte, n int) {

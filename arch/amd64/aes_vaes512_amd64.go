@@ -22,19 +22,27 @@ const (
 	// at a time, then the last 1-3 blocks in one ZMM under an opmask
 	// (masked loads and stores, no access past the buffers).
 	vaesTailInterleave = 16
-	// vaesWideMinDefault: calls shorter than this many bytes run on the
-	// aes/vaes256 level's wrappers (YMM from its wide_min_bytes, aesni
-	// below). Below one full group the wide kernels pay for broadcasting
-	// the whole schedule into 15 ZMM and for 512-bit passes mostly empty.
-	// Measured on Zen 5 (docs/speed-notes.md): at 256 bytes the YMM kernels
-	// run ECB and CBC decryption at 15.6 GB/s, aesni's at 10.3; from 512
-	// bytes the ZMM ones at 28-41 GB/s against 20.
-	vaesWideMinDefault = 512
+	// The thresholds, one per mode: calls shorter than this many bytes
+	// run on the aes/vaes256 level's routing (YMM from its own per-mode
+	// threshold, aesni below). Below one full group the wide kernels pay
+	// for broadcasting the whole schedule into 15 ZMM and for 512-bit
+	// passes mostly empty. Measured on Zen 5 (docs/speed-notes.md): at 256
+	// bytes the YMM kernels run ECB and CBC decryption at 15.6 GB/s,
+	// aesni's at 10.3; from 512 bytes the ZMM ones at 28-41 GB/s against
+	// 20. CTR differs by host (on a later Zen 5, YMM CTR beat ZMM at every
+	// size): `xarch speed calibrate` sets each per CPU.
+	vaesECBWideMinDefault    = 512
+	vaesCTRWideMinDefault    = 512
+	vaesCBCDecWideMinDefault = 512
 )
 
-// vaesWideMin is the threshold the wrappers read: a Var, so that `xarch
-// speed --tune aes/vaes512:wide_min_bytes=N` moves it at run time.
-var vaesWideMin = vaesWideMinDefault
+// The thresholds the wrappers read: Vars, so that `xarch speed --tune
+// aes/vaes512:ctr_wide_min_bytes=N` (and the calibration) move them.
+var (
+	vaesECBWideMin    = vaesECBWideMinDefault
+	vaesCTRWideMin    = vaesCTRWideMinDefault
+	vaesCBCDecWideMin = vaesCBCDecWideMinDefault
+)
 
 var vaesTuning = []arch.Tuning{
 	{Name: "block_bytes", Value: 16, Unit: arch.Bytes},
@@ -45,10 +53,14 @@ var vaesTuning = []arch.Tuning{
 	{Name: "tail_register_blocks", Value: vaesBlocksPerZMM, Unit: arch.Blocks},
 	{Name: "tail_masked_max", Value: vaesBlocksPerZMM - 1, Unit: arch.Blocks},
 	{Name: "cbc_encrypt_interleave", Value: 1, Unit: arch.Blocks},
-	{Name: "wide_min_bytes", Value: vaesWideMinDefault, Unit: arch.Bytes, Var: &vaesWideMin},
-	// Below wide_min_bytes, aes/vaes256's own threshold between its YMM
-	// and the aesni kernels.
-	{Name: "ymm_min_bytes", Value: v256WideMinDefault, Unit: arch.Bytes},
+	{Name: "ecb_wide_min_bytes", Value: vaesECBWideMinDefault, Unit: arch.Bytes, Var: &vaesECBWideMin, Speed: "aes-128-ecb"},
+	{Name: "ctr_wide_min_bytes", Value: vaesCTRWideMinDefault, Unit: arch.Bytes, Var: &vaesCTRWideMin, Speed: "aes-128-ctr"},
+	{Name: "cbc_dec_wide_min_bytes", Value: vaesCBCDecWideMinDefault, Unit: arch.Bytes, Var: &vaesCBCDecWideMin, Speed: "aes-128-cbc-dec"},
+	// Below those, aes/vaes256's own thresholds between its YMM and the
+	// aesni kernels.
+	{Name: "ecb_ymm_min_bytes", Value: v256ECBWideMinDefault, Unit: arch.Bytes},
+	{Name: "ctr_ymm_min_bytes", Value: v256CTRWideMinDefault, Unit: arch.Bytes},
+	{Name: "cbc_dec_ymm_min_bytes", Value: v256CBCDecWideMinDefault, Unit: arch.Bytes},
 }
 
 func init() {
@@ -58,7 +70,7 @@ func init() {
 		Arch: "amd64",
 		// VAESENC/VAESDEC on ZMM (vaes + avx512f: EVEX, opmasks, VALIGNQ,
 		// VPCMPUQ), VPSHUFB on ZMM (avx512bw), EVEX forms on XMM/YMM
-		// registers 16-31 (avx512vl); calls below wide_min_bytes run
+		// registers 16-31 (avx512vl); calls below the *_wide_min_bytes run
 		// aes/vaes256's (avx, avx2) and CBC encryption aes/aesni's
 		// kernels (aesni, sse2, ssse3).
 		Requires: []string{"vaes", "avx512f", "avx512bw", "avx512vl", "avx", "avx2", "aesni", "sse2", "ssse3"},
@@ -79,13 +91,12 @@ func init() {
 		Instr: "VAESENC zmm (4 lanes; ymm, 2 lanes, without AVX-512)", Run: probeVAESENC})
 }
 
-// vaesWide says whether a call of n blocks takes the 512-bit kernels; the
-// shorter ones run aes/vaes256's routing (*RunV256).
-func vaesWide(n int) bool { return 16*n >= vaesWideMin }
+// Each entry point tests its mode's threshold first; shorter calls run
+// aes/vaes256's routing (*RunV256).
 
 func aesEncryptVAES(k *aes.Key, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
-		if !vaesWide(n) {
+		if 16*n < vaesECBWideMin {
 			ecbEncRunV256(k, dst, src, n)
 			return
 		}
@@ -99,7 +110,7 @@ func aesEncryptVAES(k *aes.Key, dst, src []byte) {
 
 func aesDecryptVAES(k *aes.Key, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
-		if !vaesWide(n) {
+		if 16*n < vaesECBWideMin {
 			ecbDecRunV256(k, dst, src, n)
 			return
 		}
@@ -127,7 +138,7 @@ func aesCBCEncryptVAES(k *aes.Key, iv *[16]byte, dst, src []byte) {
 
 func aesCBCDecryptVAES(k *aes.Key, iv *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
-		if !vaesWide(n) {
+		if 16*n < vaesCBCDecWideMin {
 			cbcDecRunV256(k, iv, dst, src, n)
 			return
 		}
@@ -146,7 +157,7 @@ func aesCBCDecryptVAES(k *aes.Key, iv *[16]byte, dst, src []byte) {
 
 func aesCTRVAES(k *aes.Key, ctr *[16]byte, dst, src []byte) {
 	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
-		if !vaesWide(n) {
+		if 16*n < vaesCTRWideMin {
 			ctrRunV256(k, ctr, dst, src, n)
 			return
 		}

@@ -61,7 +61,7 @@ func init() {
 			{Name: "interleave", Value: gcmV256Interleave, Unit: arch.Blocks},
 			{Name: "ghash_aggregate", Value: gcmV256Interleave, Unit: arch.Blocks},
 			{Name: "narrow_max", Value: gcmV256NarrowMax, Unit: arch.Blocks},
-			{Name: "wide_min_bytes", Value: gcmV256WideMinDefault, Unit: arch.Bytes, Var: &gcmV256WideMin},
+			{Name: "wide_min_bytes", Value: gcmV256WideMinDefault, Unit: arch.Bytes, Var: &gcmV256WideMin, Speed: "aes-128-gcm"},
 		},
 		Funcs: &gcm.Funcs{
 			AES:   aesniFuncs(),

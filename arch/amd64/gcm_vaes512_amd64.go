@@ -68,7 +68,7 @@ func init() {
 			{Name: "interleave", Value: gcmV512Interleave, Unit: arch.Blocks},
 			{Name: "ghash_aggregate", Value: gcmV512Interleave, Unit: arch.Blocks},
 			{Name: "round_key_registers", Value: gcmV512RoundKeyRegs, Unit: arch.Other},
-			{Name: "wide_min_bytes", Value: gcmV512WideMinDefault, Unit: arch.Bytes, Var: &gcmV512WideMin},
+			{Name: "wide_min_bytes", Value: gcmV512WideMinDefault, Unit: arch.Bytes, Var: &gcmV512WideMin, Speed: "aes-128-gcm"},
 		},
 		Funcs: &gcm.Funcs{
 			AES:   aesniFuncs(),

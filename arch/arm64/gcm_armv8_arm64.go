@@ -51,7 +51,7 @@ func init() {
 		Tuning: []arch.Tuning{
 			{Name: "interleave", Value: gcmInterleave, Unit: arch.Blocks},
 			{Name: "narrow_interleave", Value: gcmNarrowInterleave, Unit: arch.Blocks},
-			{Name: "wide_min_bytes", Value: gcmWideMinDefault, Unit: arch.Bytes, Var: &gcmWideMinBytes},
+			{Name: "wide_min_bytes", Value: gcmWideMinDefault, Unit: arch.Bytes, Var: &gcmWideMinBytes, Speed: "aes-128-gcm"},
 		},
 		Funcs: &gcm.Funcs{
 			AES:   aesARMv8Funcs(),

@@ -61,7 +61,7 @@ func init() {
 			{Name: "interleave", Value: gcmP8Width, Unit: arch.Blocks},
 			{Name: "ghash_aggregate", Value: gcmP8Width, Unit: arch.Blocks},
 			{Name: "tail_step", Value: gcmP8Tail, Unit: arch.Blocks},
-			{Name: "stitch_min_bytes", Value: gcmP8StitchMin, Unit: arch.Bytes, Var: &gcmP8StitchMin},
+			{Name: "stitch_min_bytes", Value: gcmP8StitchMin, Unit: arch.Bytes, Var: &gcmP8StitchMin, Speed: "aes-128-gcm"},
 		},
 		Funcs: &gcm.Funcs{
 			AES:   aesP8Funcs(),

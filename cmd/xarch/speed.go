@@ -19,9 +19,12 @@ import (
 
 const speedUsage = `Usage:
   xarch speed [--alg sha256,...] [--impl all|I,...] [--bytes 16,64,...] [--seconds S] [--count N]
-              [--multi N] [--mask F] [--peers go,openssl,openssl3.5|none] [--json FILE] [--html FILE] [--elapsed] [--arch A --model M] [--planted]
+              [--multi N] [--mask F] [--peers go,openssl,openssl3.5|none] [--json FILE] [--html FILE] [--elapsed] [--no-calibration] [--arch A --model M] [--planted]
   xarch speed compare [--base-row R --new-row R] [--html FILE] BASE.json [NEW.json]
   xarch speed ratios RUN.json       (Markdown: the dispatched level / each peer, per size)
+  xarch speed calibrate [--redo] [--path] [--impl I,...] [--count N] [--seconds S]
+              (time both paths of every threshold of this CPU's levels, paired, and keep the
+               crossovers in a per-CPU file that xarch speed applies; xarch test and fuzz never do)
 
 Times every usable implementation level inside the runner, plus Go's standard
 library and every OpenSSL found on this host (openssl3.0, openssl3.5), openssl-speed style (1000s of
@@ -34,6 +37,9 @@ cell with the Mann-Whitney U test as benchstat does and prints a geomean.
 func cmdSpeed(args []string) (int, error) {
 	if len(args) > 0 && args[0] == "compare" {
 		return cmdSpeedCompare(args[1:])
+	}
+	if len(args) > 0 && args[0] == "calibrate" {
+		return cmdSpeedCalibrate(args[1:])
 	}
 	if len(args) > 0 && args[0] == "ratios" {
 		if len(args) != 2 {
@@ -61,6 +67,7 @@ func cmdSpeed(args []string) (int, error) {
 	htmlOut := fs.String("html", "", "write the charts (throughput by size; with --mask the fallback ladder; --tune one line per value) to this HTML `FILE`")
 	var tunes paramFlags
 	fs.Var(&tunes, "tune", "IMPL:NAME=V1,V2,...: time IMPL once per value of a tuning constant it reads at run time, one row each (repeatable)")
+	noCal := fs.Bool("no-calibration", false, "leave every threshold at its declared value (default: apply this CPU's calibration file, natively)")
 	elapsed := fs.Bool("elapsed", false, "divide by wall-clock time instead of the timing thread's CPU time (openssl speed -elapsed)")
 	if err := c.parse(fs, args); err != nil {
 		return 2, err
@@ -86,7 +93,8 @@ func cmdSpeed(args []string) (int, error) {
 	if _, err := c.resolve(); err != nil {
 		return 2, err
 	}
-	o := speed.Options{Root: c.root, Seconds: *seconds, Count: *count, Multi: *multi, Planted: c.planted, Elapsed: *elapsed, Command: os.Args}
+	o := speed.Options{Root: c.root, Seconds: *seconds, Count: *count, Multi: *multi, Planted: c.planted, Elapsed: *elapsed, Command: os.Args,
+		NoCalibration: *noCal}
 	for _, a := range speedList(*algs) {
 		if _, err := speed.LookupAlg(a); err != nil {
 			return 2, fmt.Errorf("--alg: %v", err)
@@ -155,6 +163,75 @@ func cmdSpeed(args []string) (int, error) {
 		}
 		fmt.Fprintf(os.Stderr, "speed: wrote %s\n", *htmlOut)
 	}
+	return 0, nil
+}
+
+// cmdSpeedCalibrate measures this CPU's thresholds once; --redo measures
+// again over an existing file.
+func cmdSpeedCalibrate(args []string) (int, error) {
+	fs := flag.NewFlagSet("xarch speed calibrate", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(os.Stderr, speedUsage, "\nFlags:\n"); fs.PrintDefaults() }
+	var c common
+	c.register(fs)
+	impls := fs.String("impl", "", "calibrate only these levels (default: every usable level of this arch with a threshold)")
+	count := fs.Int("count", 7, "paired samples per path and size")
+	seconds := fs.Float64("seconds", 0.1, "window of one sample of one path, seconds of CPU time")
+	redo := fs.Bool("redo", false, "measure again and replace this CPU's calibration file")
+	pathOnly := fs.Bool("path", false, "print this CPU's calibration file name and exit")
+	if err := c.parse(fs, args); err != nil {
+		return 2, err
+	}
+	if fs.NArg() > 0 {
+		return 2, fmt.Errorf("unexpected argument %q (flags only)", fs.Arg(0))
+	}
+	if *impls != "" {
+		if err := validate.ImplFilter(*impls); err != nil {
+			return 2, err
+		}
+	}
+	if *count < 2 || *seconds <= 0 {
+		return 2, fmt.Errorf("--count must be >= 2 (a paired test) and --seconds > 0")
+	}
+	if c.arch == "" {
+		c.arch = runtime.GOARCH
+	}
+	if c.arch != runtime.GOARCH {
+		return 2, fmt.Errorf("calibration times this machine natively; --arch %s is not %s", c.arch, runtime.GOARCH)
+	}
+	if c.model == "" {
+		c.model = nativeModel(c.arch)
+	}
+	if _, err := c.resolve(); err != nil {
+		return 2, err
+	}
+	t, err := c.target(c.arch, c.model)
+	if err != nil {
+		return 2, err
+	}
+	if t.Qemu != "" {
+		return 2, fmt.Errorf("calibration times hardware; %s is emulated", t)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cal, path, old, err := speed.Calibrate(ctx, speed.CalibrateOptions{Target: t, Impls: speedList(*impls), Count: *count,
+		Seconds: *seconds, Redo: *redo, PathOnly: *pathOnly, Command: os.Args, Progress: os.Stderr})
+	if err != nil {
+		return 1, err
+	}
+	if *pathOnly {
+		fmt.Println(path)
+		return 0, nil
+	}
+	if old {
+		speed.WriteCalibration(os.Stdout, path, cal)
+		fmt.Fprintf(os.Stderr, "speed calibrate: this CPU is calibrated already (%s); --redo measures again\n", path)
+		return 0, nil
+	}
+	if err := cal.Save(path); err != nil {
+		return 1, err
+	}
+	speed.WriteCalibration(os.Stdout, path, cal)
+	fmt.Fprintf(os.Stderr, "speed calibrate: wrote %s; xarch speed applies it on this CPU (--no-calibration does not)\n", path)
 	return 0, nil
 }
 

@@ -264,34 +264,46 @@ func aesPaths(t *testing.T, goarch string, im *arch.Impl, opts Options) {
 
 // ShortPath checks the short path of a level whose wide kernels this
 // CPU cannot run (say an AVX-512 level on a host without AVX-512): with its
-// run-time threshold tune (a Tuning with a Var) above every length, every
-// entry point must route every call to its short-path kernels, which must
-// then pass the sweep, CTR carries, pieces, the stream layer and guard
-// pages. Then, with the declared threshold, every length below it. A call
-// routed to the wide kernels by mistake dies with SIGILL here, which is
-// what makes this a test of the routing as much as of the answers.
-func ShortPath(t *testing.T, goarch string, im *arch.Impl, tune string) {
-	var tu *arch.Tuning
-	for i := range im.Tuning {
-		if im.Tuning[i].Name == tune && im.Tuning[i].Var != nil {
-			tu = &im.Tuning[i]
+// run-time thresholds tunes (Tunings with a Var, one per mode) above every
+// length, every entry point must route every call to its short-path
+// kernels, which must then pass the sweep, CTR carries, pieces, the stream
+// layer and guard pages. Then, with the declared thresholds, every length
+// below the lowest. A call routed to the wide kernels by mistake dies with
+// SIGILL here, which is what makes this a test of the routing as much as
+// of the answers.
+func ShortPath(t *testing.T, goarch string, im *arch.Impl, tunes ...string) {
+	var tus []arch.Tuning
+	low := -1
+	for _, tune := range tunes {
+		var tu *arch.Tuning
+		for i := range im.Tuning {
+			if im.Tuning[i].Name == tune && im.Tuning[i].Var != nil {
+				tu = &im.Tuning[i]
+			}
+		}
+		if tu == nil {
+			t.Fatalf("%s has no tunable %s", im.Name, tune)
+		}
+		if tu.Unit != arch.Bytes {
+			t.Fatalf("%s: %s counts %s, want bytes", im.Name, tune, tu.Unit)
+		}
+		tus = append(tus, *tu)
+		if low < 0 || tu.Value < low {
+			low = tu.Value
 		}
 	}
-	if tu == nil {
-		t.Fatalf("%s has no tunable %s", im.Name, tune)
+	if len(tus) == 0 {
+		t.Fatalf("%s: ShortPath needs at least one threshold", im.Name)
 	}
-	if tu.Unit != arch.Bytes {
-		t.Fatalf("%s: %s counts %s, want bytes", im.Name, tune, tu.Unit)
-	}
-	withTuning(*tu, aesNarrowAll, func() {
+	withTunings(tus, aesNarrowAll, func() {
 		aesPaths(t, goarch, im, Options{})
 		aesGuardPages(t, goarch, im)
 	})
-	below := (tu.Value - 1) / 16
+	below := (low - 1) / 16
 	if below < 0 {
 		below = 0
 	}
-	withTuning(*tu, tu.Value, func() {
+	withTunings(tus, -1, func() {
 		r := rand.New(rand.NewSource(17))
 		for _, kl := range aesKeySizes {
 			key := archtest.RandBytes(r, kl)
@@ -303,13 +315,27 @@ func ShortPath(t *testing.T, goarch string, im *arch.Impl, tune string) {
 					r.Read(c.st[:])
 					c.msg = archtest.RandBytes(r, 16*n)
 					if why := c.run(); why != "" {
-						t.Fatalf("%s with %s=%d: %s; %s", im.Name, tune, tu.Value, why, archtest.Reproduce(t, goarch))
+						t.Fatalf("%s with %v at their declared values: %s; %s", im.Name, tunes, why, archtest.Reproduce(t, goarch))
 					}
 				}
 			}
 		}
 	})
-	t.Logf("%s: short path with %s above every length, and 0..%d blocks below its declared %d", im.Name, tune, below, tu.Value)
+	t.Logf("%s: short path with %v above every length, and 0..%d blocks below the lowest declared (%d)", im.Name, tunes, below, low)
+}
+
+// withTunings runs f with every tunable of tus set to v (-1: its declared
+// value), then restores them.
+func withTunings(tus []arch.Tuning, v int, f func()) {
+	if len(tus) == 0 {
+		f()
+		return
+	}
+	w := v
+	if w < 0 {
+		w = tus[0].Value
+	}
+	withTuning(tus[0], w, func() { withTunings(tus[1:], v, f) })
 }
 
 func mustHex(s string) []byte {
