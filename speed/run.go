@@ -42,7 +42,12 @@ type Options struct {
 	Elapsed bool
 	Planted bool // the runner was built with xarch_planted; planted levels run when Impls names them
 	Target  driver.Target
-	Command []string
+	// Providers are provider levels, each timed in its own runner in
+	// the same table (provider.go).
+	Providers []Provider
+	// ProvidersOnly leaves the main runner's levels out (--openssl only).
+	ProvidersOnly bool
+	Command       []string
 	// Progress, if set, receives status lines.
 	Progress io.Writer
 	// Terminal rewrites the status line in place instead of adding lines.
@@ -124,6 +129,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		sessions[i] = s
 	}
 	info := sessions[0].Info()
+	provs, err := startProviders(o)
+	defer closeProviders(provs)
+	if err != nil {
+		return nil, err
+	}
+	ownImpls, ownNone := mainImpls(o)
 	var timed []*Alg
 	for _, name := range o.Algs {
 		if a, err := LookupAlg(name); err == nil {
@@ -177,9 +188,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		implRows, skips, err := selectImpls(info, alg, o.Impls, o.Planted)
-		if err != nil {
-			return nil, err
+		var implRows []Row
+		var skips []Skip
+		if !ownNone {
+			if implRows, skips, err = selectImpls(info, alg, ownImpls, o.Planted); err != nil {
+				return nil, err
+			}
 		}
 		if implRows, err = applyTune(info, alg, implRows, o.Tune); err != nil {
 			return nil, err
@@ -207,6 +221,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			u.measure = implMeasurer(sessions, alg, names, window, o.Elapsed)
 			units = append(units, u)
 		}
+		pu, pskips := providerUnits(o, provs, alg, sizes, window, newRow, named)
+		units = append(units, pu...)
+		rep.Skipped = append(rep.Skipped, pskips...)
 		if hasPeer(o.Peers, PeerGo) {
 			alg := alg
 			units = append(units, &unit{label: "go " + alg.Name, peer: true, seconds: o.Seconds * 1.05, sizes: sizes,

@@ -83,6 +83,8 @@ func WriteTable(w io.Writer, r *Report) {
 				v = r.Host.OpenSSL
 			}
 			fmt.Fprintf(w, "%s: %s, `%s`\n", row.Label(), v, opensslCommand(row.Alg))
+		case KindProvider:
+			fmt.Fprintf(w, "%s: %s, in the provider runner\n", row.Label(), row.Source)
 		}
 	}
 	for _, s := range r.Skipped {

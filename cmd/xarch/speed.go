@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/report/html"
 	"github.com/xarchlab/xarch/speed"
 	"github.com/xarchlab/xarch/validate"
@@ -114,11 +115,17 @@ func cmdSpeed(args []string) (int, error) {
 	if *count < 1 || *multi < 1 || *seconds <= 0 {
 		return 2, fmt.Errorf("--count and --multi must be >= 1 and --seconds > 0")
 	}
-	t, err := c.targetFor(c.arch, c.model, *impls) // openssl.go: a provider level's own runner
+	t, err := c.speedOwnTarget(c.arch, c.model, *impls) // speed_openssl.go
 	if err != nil {
 		return 2, err
 	}
 	o.Target = t
+	if c.openssl != "" {
+		if o.Providers, err = c.speedProviders(c.arch, c.model); err != nil {
+			return 2, err
+		}
+		o.ProvidersOnly = driver.OpenSSLOnly(c.openssl)
+	}
 	emulated := t.Qemu != ""
 	switch p := strings.TrimSpace(*peers); {
 	case p == "" && emulated:
