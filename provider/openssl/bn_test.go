@@ -13,6 +13,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/xarchlab/xarch/family/gcm"
 	"github.com/xarchlab/xarch/family/mont"
 )
 
@@ -207,6 +208,28 @@ func TestLoop(t *testing.T) {
 		run(3)
 		if got := last(); !bytes.Equal(got, want) {
 			t.Fatalf("%s loop: %x, one Run %x", c.op, got, want)
+		}
+	}
+}
+
+// The GCM speed loop (gcm.Looper) gives the tag one Run gives.
+func TestSealLoop(t *testing.T) {
+	for _, kl := range []int{16, 32} {
+		key, iv := gcm.SpeedKey(kl), gcm.SpeedIV()
+		for _, n := range []int{1, 16, 1000, 16384} {
+			msg := bytes.Repeat([]byte{0x5a}, n)
+			want, err := provider{}.Run(op(t, gcm.SealOp), [][]byte{key, iv, nil, {16}}, nil, msg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			run, tag, err := provider{}.SealLoop(key, iv, msg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			run(3)
+			if got := tag(); !bytes.Equal(got, want[n:]) {
+				t.Fatalf("key %d, %d bytes: loop tag %x, Run %x", kl, n, got, want[n:])
+			}
 		}
 	}
 }
