@@ -84,7 +84,10 @@ func WriteTable(w io.Writer, r *Report) {
 			}
 			fmt.Fprintf(w, "%s: %s, `%s`\n", row.Label(), v, opensslCommand(row.Alg))
 		case KindProvider:
-			fmt.Fprintf(w, "%s: %s, in the provider runner\n", row.Label(), row.Source)
+			if !said["provider "+row.Label()] { // one line per level, not per algorithm
+				fmt.Fprintf(w, "%s: %s, in the provider runner\n", row.Label(), row.Source)
+				said["provider "+row.Label()] = true
+			}
 		}
 	}
 	for _, s := range r.Skipped {
