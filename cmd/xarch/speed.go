@@ -21,6 +21,7 @@ import (
 const speedUsage = `Usage:
   xarch speed [--alg sha256,...] [--impl all|I,...] [--bytes 16,64,...] [--seconds S] [--count N]
               [--multi N] [--mask F] [--peers go,openssl,openssl3.5|none] [--json FILE] [--html FILE] [--elapsed] [--arch A --model M] [--planted]
+              [--openssl installed[,only]]   (OpenSSL's mask levels, each in its own runner, in the same table)
   xarch speed compare [--base-row R --new-row R] [--html FILE] BASE.json [NEW.json]
   xarch speed ratios RUN.json       (Markdown: the dispatched level / each peer, per size)
 
