@@ -153,7 +153,7 @@ type Skip struct {
 // Label is how the row is named in tables and in compare: the
 // implementation name, or the peer and algorithm.
 func (r Row) Label() string {
-	if r.Kind == KindImpl {
+	if r.Kind == KindImpl || r.Kind == KindProvider {
 		return r.Name
 	}
 	return r.Name + " " + r.Alg

@@ -45,6 +45,11 @@ type Options struct {
 	// native run applies this CPU's calibration file if there is one.
 	NoCalibration bool
 	Target        driver.Target
+	// Providers are provider levels, each timed in its own runner in
+	// the same table (provider.go).
+	Providers []Provider
+	// ProvidersOnly leaves the main runner's levels out (--openssl only).
+	ProvidersOnly bool
 	Command       []string
 	// Progress, if set, receives status lines.
 	Progress io.Writer
@@ -127,6 +132,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		sessions[i] = s
 	}
 	info := sessions[0].Info()
+	provs, err := startProviders(o)
+	defer closeProviders(provs)
+	if err != nil {
+		return nil, err
+	}
+	ownImpls, ownNone := mainImpls(o)
 	var timed []*Alg
 	for _, name := range o.Algs {
 		if a, err := LookupAlg(name); err == nil {
@@ -189,9 +200,12 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		implRows, skips, err := selectImpls(info, alg, o.Impls, o.Planted)
-		if err != nil {
-			return nil, err
+		var implRows []Row
+		var skips []Skip
+		if !ownNone {
+			if implRows, skips, err = selectImpls(info, alg, ownImpls, o.Planted); err != nil {
+				return nil, err
+			}
 		}
 		if implRows, err = applyTune(info, alg, implRows, o.Tune); err != nil {
 			return nil, err
@@ -219,6 +233,9 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 			u.measure = implMeasurer(sessions, alg, names, window, o.Elapsed)
 			units = append(units, u)
 		}
+		pu, pskips := providerUnits(o, provs, alg, sizes, window, newRow, named)
+		units = append(units, pu...)
+		rep.Skipped = append(rep.Skipped, pskips...)
 		if hasPeer(o.Peers, PeerGo) {
 			alg := alg
 			units = append(units, &unit{label: "go " + alg.Name, peer: true, seconds: o.Seconds * 1.05, sizes: sizes,

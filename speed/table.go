@@ -84,6 +84,11 @@ func WriteTable(w io.Writer, r *Report) {
 				v = r.Host.OpenSSL
 			}
 			fmt.Fprintf(w, "%s: %s, `%s`\n", row.Label(), v, opensslCommand(row.Alg))
+		case KindProvider:
+			if !said["provider "+row.Label()] { // one line per level, not per algorithm
+				fmt.Fprintf(w, "%s: %s, in the provider runner\n", row.Label(), row.Source)
+				said["provider "+row.Label()] = true
+			}
 		}
 	}
 	for _, s := range r.Skipped {

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/report/html"
 	"github.com/xarchlab/xarch/speed"
 	"github.com/xarchlab/xarch/validate"
@@ -20,6 +21,7 @@ import (
 const speedUsage = `Usage:
   xarch speed [--alg sha256,...] [--impl all|I,...] [--bytes 16,64,...] [--seconds S] [--count N]
               [--multi N] [--mask F] [--peers go,openssl,openssl3.5|none] [--json FILE] [--html FILE] [--elapsed] [--no-calibration] [--arch A --model M] [--planted]
+              [--openssl installed[,only]]   (OpenSSL's mask levels, each in its own runner, in the same table)
   xarch speed compare [--base-row R --new-row R] [--html FILE] BASE.json [NEW.json]
   xarch speed ratios RUN.json       (Markdown: the dispatched level / each peer, per size)
   xarch speed calibrate [--redo] [--path] [--impl I,...] [--count N] [--seconds S]
@@ -122,11 +124,17 @@ func cmdSpeed(args []string) (int, error) {
 	if *count < 1 || *multi < 1 || *seconds <= 0 {
 		return 2, fmt.Errorf("--count and --multi must be >= 1 and --seconds > 0")
 	}
-	t, err := c.targetFor(c.arch, c.model, *impls) // openssl.go: a provider level's own runner
+	t, err := c.speedOwnTarget(c.arch, c.model, *impls) // speed_openssl.go
 	if err != nil {
 		return 2, err
 	}
 	o.Target = t
+	if c.openssl != "" {
+		if o.Providers, err = c.speedProviders(c.arch, c.model); err != nil {
+			return 2, err
+		}
+		o.ProvidersOnly = driver.OpenSSLOnly(c.openssl)
+	}
 	emulated := t.Qemu != ""
 	switch p := strings.TrimSpace(*peers); {
 	case p == "" && emulated:

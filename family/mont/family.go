@@ -471,6 +471,7 @@ func init() {
 		SpeedInfo: wire.SpeedInfo{Name: "mont-2048", Op: MulOp, Columns: []string{"mul"}},
 		Prepare:   montSpeed,
 	})
+	wholeSpeedAlgs(f) // whole.go
 	arch.RegisterFamily(f)
 }
 

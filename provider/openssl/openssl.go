@@ -132,6 +132,7 @@ import (
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/family/aes"
 	"github.com/xarchlab/xarch/family/gcm"
+	"github.com/xarchlab/xarch/family/mont"
 	"github.com/xarchlab/xarch/family/sha256"
 	"github.com/xarchlab/xarch/family/sha512"
 	"github.com/xarchlab/xarch/wire"
@@ -167,7 +168,7 @@ func Level() string {
 type provider struct{}
 
 // Families are the families the provider serves whole.
-var Families = []string{sha256.Name, sha512.Name, aes.Name, gcm.Name}
+var Families = []string{sha256.Name, sha512.Name, aes.Name, gcm.Name, mont.Name}
 
 // capVar is the capability variable of each arch's libcrypto.
 var capVar = map[string]string{"amd64": "OPENSSL_ia32cap", "arm64": "OPENSSL_armcap", "ppc64le": "OPENSSL_ppccap", "riscv64": "OPENSSL_riscvcap"}
@@ -196,6 +197,9 @@ func init() {
 			im.Tuning = []arch.Tuning{{Name: "aes_v8-5x", Value: 5, Unit: arch.Blocks}, {Name: "gcm-4x", Value: 4, Unit: arch.Blocks},
 				{Name: "unroll8", Value: 8, Unit: arch.Blocks}, {Name: "report-256", Value: 256, Unit: arch.Bytes},
 				{Name: "report-512", Value: 512, Unit: arch.Bytes}, {Name: "report-1024", Value: 1024, Unit: arch.Bytes}}
+		}
+		if fam == mont.Name {
+			im.Tuning = montTuning // bn.go
 		}
 		arch.Register(im)
 	}
@@ -230,6 +234,8 @@ func (provider) Run(op *arch.Op, params [][]byte, dst, in []byte, chunks []int) 
 		return dst, arch.Feed(dst, in, chunks, crypt)
 	case op.Name == gcm.SealOp || op.Name == gcm.OpenOp:
 		return gcmOp(op.Name == gcm.SealOp, params, in, chunks)
+	case op.Family == mont.Name:
+		return montRun(op, params, in) // bn.go
 	}
 	return nil, fmt.Errorf("the OpenSSL provider does not serve %s", op.Name)
 }
