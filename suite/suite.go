@@ -52,6 +52,8 @@ type Options struct {
 	// EveryModel runs the vector files of levels that require no CPU
 	// feature on every model, not once per runner and emulator (twins.go).
 	EveryModel bool
+	// EdgeSeed seeds the data of the kernel edge cases (edges.go).
+	EdgeSeed uint64
 	// Partial, if set, receives each target's results as it finishes,
 	// so a run stopped by a signal can still report them.
 	Partial *Partial
@@ -386,6 +388,13 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 				out = append(out, res)
 				o.Partial.Cell(t.String(), res)
 			}
+		}
+		if len(im.Edges) > 0 && o.Shard.Has(t.Arch, t.Model, im.Name, EdgesFile) {
+			env := Env{Opts: o, Target: t, Impl: im.Name, Dir: o.VectorsDir}
+			res := RunEdges(sess, im, o.EdgeSeed, func(edge string) string { return env.Repro(EdgeRepro(edge, o.EdgeSeed)) })
+			res.Arch, res.Model = t.Arch, t.Model
+			out = append(out, res)
+			o.Partial.Cell(t.String(), res)
 		}
 		if o.ABI {
 			abi.collect(sess)

@@ -471,6 +471,7 @@ func init() {
 		SpeedInfo: wire.SpeedInfo{Name: "mont-2048", Op: MulOp, Columns: []string{"mul"}},
 		Prepare:   montSpeed,
 	})
+	f.Edges = edges
 	arch.RegisterFamily(f)
 }
 
