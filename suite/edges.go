@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/xarchlab/xarch/driver"
 	"github.com/xarchlab/xarch/wire"
 )
 
@@ -68,4 +69,18 @@ func RunEdges(s Caller, im wire.ImplInfo, seed uint64, repro func(edge string) s
 		res.Reason = fmt.Sprintf("%d of %d kernel edge cases failed", res.Cases-res.Passed, res.Cases)
 	}
 	return res
+}
+
+// edgeTally adds up a target's kernel-edge rows for its note.
+type edgeTally struct{ levels, cases, passed int }
+
+func (e *edgeTally) add(r Result) {
+	e.levels, e.cases, e.passed = e.levels+1, e.cases+r.Cases, e.passed+r.Passed
+}
+
+func (e *edgeTally) note(t driver.Target) string {
+	if e.levels == 0 {
+		return ""
+	}
+	return fmt.Sprintf("kernel edges %s: %d of %d cases passed over %d levels", t, e.passed, e.cases, e.levels)
 }

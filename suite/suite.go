@@ -343,6 +343,12 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 			}
 		}()
 	}
+	var edges edgeTally
+	defer func() {
+		if note := edges.note(t); note != "" {
+			notes = append(notes, note)
+		}
+	}()
 	out := append([]Result(nil), memFails...)
 	seen := false
 	for _, im := range info.Impls {
@@ -395,6 +401,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 			res.Arch, res.Model = t.Arch, t.Model
 			out = append(out, res)
 			o.Partial.Cell(t.String(), res)
+			edges.add(res)
 		}
 		if o.ABI {
 			abi.collect(sess)
