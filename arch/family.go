@@ -58,6 +58,9 @@ type Family struct {
 	Speed []*SpeedAlg
 	// Check says why im's entry points do not fit the family (nil: fine).
 	Check func(im *Impl) error
+	// Edges, if set, lists the kernel edge cases of im's entry points
+	// (edges.go); the runner runs them as a suite of their own.
+	Edges func(im *Impl) []Edge
 }
 
 var (

@@ -127,7 +127,11 @@ func (r *Report) Print(w io.Writer) {
 				rate = fmt.Sprintf("%.0f", float64(res.Cases)/res.Elapsed.Seconds())
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Arch, res.Model, res.Impl, strings.ToUpper(string(res.Status)), cs, rate, res.Reason)
+		impl := res.Impl
+		if res.File == suite.EdgesFile {
+			impl += " (" + suite.EdgesFile + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", res.Arch, res.Model, impl, strings.ToUpper(string(res.Status)), cs, rate, res.Reason)
 	}
 	tw.Flush()
 	fmt.Fprintln(w)
@@ -140,10 +144,21 @@ func (r *Report) Print(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%.0f\t%d\n", t.Arch, t.Model, t.Impls, t.Cases, t.Elapsed.Round(10*time.Millisecond), t.CasesPerSec(), t.Restarts)
 	}
 	tw.Flush()
-	if len(r.Failures) > 0 {
+	edgeFails := false
+	for _, res := range r.Results {
+		edgeFails = edgeFails || (res.File == suite.EdgesFile && len(res.Failures) > 0)
+	}
+	if len(r.Failures) > 0 || edgeFails {
 		fmt.Fprintf(w, "\nFAILURES (the first per implementation, shrunk)\n")
 		for _, f := range r.Failures {
 			fmt.Fprintf(w, "  %s/%s %s: %s: %s\n      seed %d; repro: %s\n", f.Arch, f.Model, f.Impl, f.Where(), f.Message(), f.Case.Seed, f.Repro)
+		}
+	}
+	for _, res := range r.Results {
+		for _, f := range res.Failures {
+			if res.File == suite.EdgesFile {
+				fmt.Fprintf(w, "  %s/%s %s: %s: %s\n      repro: %s\n", res.Arch, res.Model, res.Impl, f.Where, f.Msg, f.Repro)
+			}
 		}
 	}
 	suite.PrintMemProbes(w, r.Probes, r.Arches)

@@ -421,6 +421,20 @@ func (tr *targetRun) run() {
 			break
 		}
 	}
+	if !tr.o.Quiet && tr.o.Case < 0 {
+		// Alone, the fuzzer also calls each level's kernel entry points at
+		// their edges with its seed (under xarch test the vector run has).
+		for _, ir := range impls {
+			if len(ir.info.Edges) == 0 || ir.done {
+				continue
+			}
+			im := ir.info.Name
+			res := suite.RunEdges(sess, ir.info, tr.o.Seed, func(edge string) string { return tr.edgeRepro(im, edge) })
+			res.Arch, res.Model = tr.t.Arch, tr.t.Model
+			tr.st.Cases += res.Cases
+			tr.results = append(tr.results, res)
+		}
+	}
 	tr.st.Elapsed = time.Since(start)
 	tr.st.Restarts = sess.Restarts
 	for _, ir := range impls {
@@ -727,6 +741,21 @@ func (tr *targetRun) repro(f *Failure) string {
 		s += " --variant " + f.Variant.Name
 	}
 	return s + fmt.Sprintf(" --len %d", len(f.Case.Data))
+}
+
+// edgeRepro is the `xarch run` line that reruns one kernel edge case.
+func (tr *targetRun) edgeRepro(impl, edge string) string {
+	s := fmt.Sprintf("xarch run --arch %s --model %s --impl %s", tr.t.Arch, shell.Quote(tr.t.Model), shell.Quote(impl))
+	if tr.o.Mask != "" {
+		s += " --mask " + shell.Quote(tr.o.Mask)
+	}
+	if tr.o.Planted {
+		s += " --planted"
+	}
+	if !tr.o.ABI {
+		s += " --abi=false"
+	}
+	return s + " " + suite.EdgeRepro(edge, tr.o.Seed)
 }
 
 // firstDiff is the index of the first differing byte.

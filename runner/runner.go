@@ -84,7 +84,7 @@ func (s *Server) Info() Info {
 		inf.Impls = append(inf.Impls, ImplInfo{
 			Name: im.Name, Alg: im.Alg, Arch: im.Arch, Requires: im.Requires, Tuning: tuning,
 			Rank: im.Rank, NeedsHardware: im.NeedsHardware, Planted: im.Planted,
-			Usable: why == "", Why: why,
+			Usable: why == "", Why: why, Edges: edgeNames(im),
 		})
 		if b := s.State.Best(im.Alg); b != nil {
 			inf.Best[im.Alg] = b.Name
@@ -294,6 +294,10 @@ func splitPayload(op *arch.Op, payload []byte) (params [][]byte, data []byte, er
 func runOp(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, chunks []int, inPlace bool) (out []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
+			if se, ok := p.(*arch.ScratchError); ok {
+				out, err = nil, fmt.Errorf("%s: %v", im.Name, se)
+				return
+			}
 			v, isABI := p.(*arch.ABIViolation)
 			if !isABI {
 				panic(p)

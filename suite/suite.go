@@ -52,6 +52,8 @@ type Options struct {
 	// EveryModel runs the vector files of levels that require no CPU
 	// feature on every model, not once per runner and emulator (twins.go).
 	EveryModel bool
+	// EdgeSeed seeds the data of the kernel edge cases (edges.go).
+	EdgeSeed uint64
 	// Partial, if set, receives each target's results as it finishes,
 	// so a run stopped by a signal can still report them.
 	Partial *Partial
@@ -346,6 +348,12 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 			}
 		}()
 	}
+	var edges edgeTally
+	defer func() {
+		if note := edges.note(t); note != "" {
+			notes = append(notes, note)
+		}
+	}()
 	out := append([]Result(nil), memFails...)
 	seen := false
 	for _, im := range info.Impls {
@@ -391,6 +399,14 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 				out = append(out, res)
 				o.Partial.Cell(t.String(), res)
 			}
+		}
+		if len(im.Edges) > 0 && o.Shard.Has(t.Arch, t.Model, im.Name, EdgesFile) {
+			env := Env{Opts: o, Target: t, Impl: im.Name, Dir: o.VectorsDir}
+			res := RunEdges(sess, im, o.EdgeSeed, func(edge string) string { return env.Repro(EdgeRepro(edge, o.EdgeSeed)) })
+			res.Arch, res.Model = t.Arch, t.Model
+			out = append(out, res)
+			o.Partial.Cell(t.String(), res)
+			edges.add(res)
 		}
 		if o.ABI {
 			abi.collect(sess)

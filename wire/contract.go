@@ -122,6 +122,16 @@ type ImplInfo struct {
 	Planted       bool     `json:"planted,omitempty"`
 	Usable        bool     `json:"usable"`
 	Why           string   `json:"why,omitempty"` // why not usable
+	// Edges names the level's kernel edge cases (the runner's edges
+	// command), declared by its family.
+	Edges []string `json:"edges,omitempty"`
+}
+
+// EdgeResult is one kernel edge case's outcome (the edges answer, JSON).
+type EdgeResult struct {
+	Name  string `json:"name"`
+	Error string `json:"error,omitempty"` // "" passed
+	Fault bool   `json:"fault,omitempty"` // a memory fault (Error says where)
 }
 
 // Feature is a CPU feature an arch can detect.

@@ -3,6 +3,8 @@
 package arm64
 
 import (
+	"unsafe"
+
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/family/mont"
 )
@@ -56,12 +58,18 @@ func montMulARMv8Go(z, x, y, m []uint64, k0 uint64) {
 	if n < 1 || n > mont.MaxLimbs || len(z) < n || len(x) < n || len(y) < n {
 		panic("mont/armv8: want 1 <= len(m) <= MontMaxLimbs and z, x, y at least len(m) limbs")
 	}
-	var t montScratch
+	// Unchecked: a stack array; checked: the used words between canaries.
+	var st montScratch
+	t, check := &st, func(string) {}
 	if arch.ABICheck {
-		abiMontMulARMv8(&z[0], &x[0], &y[0], &m[0], k0, n, n/montUnroll, n%montUnroll, &t)
-	} else {
-		montMulARMv8(&z[0], &x[0], &y[0], &m[0], k0, n, n/montUnroll, n%montUnroll, &t)
+		t, check = guardedMontScratch(n)
 	}
+	if arch.ABICheck {
+		abiMontMulARMv8(&z[0], &x[0], &y[0], &m[0], k0, n, n/montUnroll, n%montUnroll, t)
+	} else {
+		montMulARMv8(&z[0], &x[0], &y[0], &m[0], k0, n, n/montUnroll, n%montUnroll, t)
+	}
+	check("montMulARMv8")
 }
 
 // montMulARMv8 sets z = x*y*2^(-64n) mod m (n limbs each) by CIOS with
@@ -71,3 +79,10 @@ func montMulARMv8Go(z, x, y, m []uint64, k0 uint64) {
 //
 //go:noescape
 func montMulARMv8(z, x, y, m *uint64, k0 uint64, n, groups, rem int, t *montScratch)
+
+// guardedMontScratch is the scratch of a checked call: its n+1 words
+// between canaries (arch.GuardedScratch), which check tests afterwards.
+func guardedMontScratch(n int) (*montScratch, func(kernel string)) {
+	s, check := arch.GuardedScratch(n + 1)
+	return (*montScratch)(unsafe.Pointer(&s[0])), check
+}

@@ -3,6 +3,8 @@
 package ppc64le
 
 import (
+	"unsafe"
+
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/family/mont"
 )
@@ -72,12 +74,18 @@ func montLen(level string, z, x, y, m []uint64) int {
 // by that last call, after x and y were read, so z may alias x, y or both.
 func montMulPower8Go(z, x, y, m []uint64, k0 uint64) {
 	n := montLen("mont/power8", z, x, y, m)
-	var t montScratch
+	// Unchecked: a stack array; checked: the used words between canaries.
+	var st montScratch
+	t, check := &st, func(string) {}
 	if arch.ABICheck {
-		abiMontMulPower8(&x[0], &y[0], &m[0], k0, n, &t)
-	} else {
-		montMulPower8(&x[0], &y[0], &m[0], k0, n, &t)
+		t, check = guardedMontScratch(n)
 	}
+	if arch.ABICheck {
+		abiMontMulPower8(&x[0], &y[0], &m[0], k0, n, t)
+	} else {
+		montMulPower8(&x[0], &y[0], &m[0], k0, n, t)
+	}
+	check("montMulPower8")
 	if arch.ABICheck {
 		abiMontFinalSub(&z[0], &t[1], &m[0], n, t[0])
 	} else {
@@ -98,3 +106,10 @@ func montMulPower8(x, y, m *uint64, k0 uint64, n int, t *montScratch)
 //
 //go:noescape
 func montFinalSub(z, t, m *uint64, n int, tn uint64)
+
+// guardedMontScratch is the scratch of a checked call: its n+1 words
+// between canaries (arch.GuardedScratch), which check tests afterwards.
+func guardedMontScratch(n int) (*montScratch, func(kernel string)) {
+	s, check := arch.GuardedScratch(n + 1)
+	return (*montScratch)(unsafe.Pointer(&s[0])), check
+}

@@ -26,12 +26,18 @@ func init() {
 // montMulPower9Go is montMulPower8Go with the POWER9 kernel.
 func montMulPower9Go(z, x, y, m []uint64, k0 uint64) {
 	n := montLen("mont/power9", z, x, y, m)
-	var t montScratch
+	// Unchecked: a stack array; checked: the used words between canaries.
+	var st montScratch
+	t, check := &st, func(string) {}
 	if arch.ABICheck {
-		abiMontMulPower9(&x[0], &y[0], &m[0], k0, n, &t)
-	} else {
-		montMulPower9(&x[0], &y[0], &m[0], k0, n, &t)
+		t, check = guardedMontScratch(n)
 	}
+	if arch.ABICheck {
+		abiMontMulPower9(&x[0], &y[0], &m[0], k0, n, t)
+	} else {
+		montMulPower9(&x[0], &y[0], &m[0], k0, n, t)
+	}
+	check("montMulPower9")
 	if arch.ABICheck {
 		abiMontFinalSub(&z[0], &t[1], &m[0], n, t[0])
 	} else {

@@ -3,6 +3,8 @@
 package riscv64
 
 import (
+	"unsafe"
+
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/family/mont"
 )
@@ -59,12 +61,18 @@ func montMulRV64Go(z, x, y, m []uint64, k0 uint64) {
 	if n < 1 || n > mont.MaxLimbs || len(z) < n || len(x) < n || len(y) < n {
 		panic("mont/rv64: want 1 <= len(m) <= MontMaxLimbs and z, x, y at least len(m) limbs")
 	}
-	var t montScratch
+	// Unchecked: a stack array; checked: the used words between canaries.
+	var st montScratch
+	t, check := &st, func(string) {}
 	if arch.ABICheck {
-		abiMontMulRV64(&z[0], &x[0], &y[0], &m[0], k0, n, &t)
-	} else {
-		montMulRV64(&z[0], &x[0], &y[0], &m[0], k0, n, &t)
+		t, check = guardedMontScratch(n)
 	}
+	if arch.ABICheck {
+		abiMontMulRV64(&z[0], &x[0], &y[0], &m[0], k0, n, t)
+	} else {
+		montMulRV64(&z[0], &x[0], &y[0], &m[0], k0, n, t)
+	}
+	check("montMulRV64")
 }
 
 // montMulRV64 sets z = x*y*2^(-64n) mod m (n limbs each) by CIOS with both
@@ -74,3 +82,10 @@ func montMulRV64Go(z, x, y, m []uint64, k0 uint64) {
 //
 //go:noescape
 func montMulRV64(z, x, y, m *uint64, k0 uint64, n int, t *montScratch)
+
+// guardedMontScratch is the scratch of a checked call: its n+1 words
+// between canaries (arch.GuardedScratch), which check tests afterwards.
+func guardedMontScratch(n int) (*montScratch, func(kernel string)) {
+	s, check := arch.GuardedScratch(n + 1)
+	return (*montScratch)(unsafe.Pointer(&s[0])), check
+}

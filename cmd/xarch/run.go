@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/xarchlab/xarch/algs"
+	"github.com/xarchlab/xarch/suite"
 	"github.com/xarchlab/xarch/validate"
 	"github.com/xarchlab/xarch/wire"
 )
@@ -39,6 +40,8 @@ func cmdRun(args []string) (int, error) {
 	pieces := fs.String("pieces", "", "feed the data in pieces of these sizes, cycled (e.g. 1,15,0,17)")
 	vec := fs.String("vector", "", "take the input from a vector file, FILE:LINE (relative to --vectors or absolute); prints expected too")
 	mct := fs.Bool("mct", false, "run one Monte Carlo step inside the runner (SHAVS checkpoint from the seed; AESAVS outer iteration)")
+	edge := fs.String("edge", "", "run one kernel edge case of the implementation by name (the \"kernel edges\" row; \"all\" for every one) instead of an op")
+	edgeSeed := fs.Uint64("seed", DefaultTestSeed, "with --edge: the seed of its random data")
 	var a aesFlags
 	a.register(fs)
 	if err := c.parse(fs, args); err != nil {
@@ -55,6 +58,12 @@ func cmdRun(args []string) (int, error) {
 	}
 	if _, err := c.resolve(); err != nil {
 		return 2, err
+	}
+	if *edge != "" {
+		if *opName != "" || *digest != "" || *in != "" || *vec != "" || *mct || *pieces != "" || len(params) > 0 || a.used() {
+			return 2, fmt.Errorf("--edge runs a kernel edge case: it takes no op or input flags")
+		}
+		return runEdge(&c, *impl, *edge, *edgeSeed)
 	}
 	x := runInput{op: *opName}
 	if *digest != "" {
@@ -141,6 +150,33 @@ func cmdRun(args []string) (int, error) {
 		fmt.Fprintln(os.Stderr, "matches the vector")
 	}
 	return 0, nil
+}
+
+// runEdge runs kernel edge cases of impl and prints each verdict; any
+// failure exits 1.
+func runEdge(c *common, impl, edge string, seed uint64) (int, error) {
+	sess, err := c.sessionFor(c.arch, c.model, impl)
+	if err != nil {
+		return 2, err
+	}
+	defer sess.Close()
+	if edge == "all" {
+		edge = ""
+	}
+	rs, err := suite.CallEdges(sess, impl, edge, seed)
+	if err != nil {
+		return 1, fmt.Errorf("edges %s on %s: %v", impl, sess.Target, err)
+	}
+	code := 0
+	for _, r := range rs {
+		if r.Error != "" {
+			fmt.Printf("FAILED %s: %s\n", r.Name, r.Error)
+			code = 1
+			continue
+		}
+		fmt.Printf("ok     %s\n", r.Name)
+	}
+	return code, nil
 }
 
 // runInput is one request and, from a vector file, its expected answer.

@@ -46,7 +46,7 @@ func cmdTest(args []string) (int, error) {
 	o := suite.Options{
 		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, ABI: c.abi, VectorsDir: c.vectors,
 		Planted: c.planted, Timeout: c.timeout, Jobs: *jobs, CI: suite.IsCI(), Build: c.buildOptions(),
-		EveryModel: *everyModel,
+		EveryModel: *everyModel, EdgeSeed: *fuzzSeed,
 	}
 	o.Shard = rf.shard
 	rf.files.Seed, rf.files.FuzzCases = *fuzzSeed, *fuzzCases

@@ -120,6 +120,7 @@ func init() {
 			},
 		})
 	}
+	f.Edges = edges
 	arch.RegisterFamily(f)
 }
 

@@ -401,6 +401,7 @@ func init() {
 			},
 		})
 	}
+	f.Edges = edges
 	arch.RegisterFamily(f)
 }
 

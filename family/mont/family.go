@@ -472,6 +472,7 @@ func init() {
 		Prepare:   montSpeed,
 	})
 	wholeSpeedAlgs(f) // whole.go
+	f.Edges = edges
 	arch.RegisterFamily(f)
 }
 

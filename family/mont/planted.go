@@ -4,6 +4,7 @@ package mont
 
 import (
 	"math/bits"
+	"unsafe"
 
 	"github.com/xarchlab/xarch/arch"
 )
@@ -19,6 +20,9 @@ import (
 //   - mont/planted-nosub returns the CIOS result without the final
 //     conditional subtraction: in [0, 2m) instead of [0, m), wrong exactly
 //     when the product needs the subtraction.
+//   - mont/planted-scratch is right, but clears its scratch afterwards
+//     with a loop bound one too far: a store one word past the scratch,
+//     which only the scratch canaries (under the checks) see.
 func init() {
 	for _, im := range []*arch.Impl{
 		{Name: "mont/planted-carry", Funcs: &Funcs{Mul: func(z, x, y, m []uint64, k0 uint64) {
@@ -27,6 +31,7 @@ func init() {
 		{Name: "mont/planted-nosub", Funcs: &Funcs{Mul: func(z, x, y, m []uint64, k0 uint64) {
 			plantedMontMul(z, x, y, m, k0, false, true)
 		}}},
+		{Name: "mont/planted-scratch", Funcs: &Funcs{Mul: plantedScratch}},
 	} {
 		im.Alg, im.Arch, im.Rank, im.Planted = Name, "generic", -1, true
 		arch.Register(im)
@@ -73,4 +78,23 @@ func plantedMontMul(z, x, y, m []uint64, k0 uint64, dropOnes, noSub bool) {
 		return
 	}
 	GenericFinalSub(z, t[:n+1], m)
+}
+
+// plantedScratch computes with GenericFinalSub over a scratch handed out
+// as the arch kernels get theirs (guarded under the checks), then clears
+// n+2 words of its n+1.
+func plantedScratch(z, x, y, m []uint64, k0 uint64) {
+	n := len(m)
+	var st [MaxLimbs + 2]uint64 // one spare word: the unchecked store lands here
+	t, check := st[:n+1], func(string) {}
+	if arch.ABICheck {
+		t, check = arch.GuardedScratch(n + 1)
+	}
+	GenericMul(t[:n], x, y, m, k0)
+	copy(z, t[:n])
+	p := unsafe.Pointer(&t[0])
+	for i := 0; i <= len(t); i++ {
+		*(*uint64)(unsafe.Pointer(uintptr(p) + uintptr(8*i))) = 0
+	}
+	check("plantedScratch")
 }

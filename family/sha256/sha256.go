@@ -157,7 +157,7 @@ func Sum224(block func(h *[8]uint32, p []byte), msg []byte) [28]byte {
 }
 
 func init() {
-	arch.RegisterFamily(hash.NewFamily(Name, 64, func(im *arch.Impl) error { _, err := Of(im); return err }, []hash.Variant{
+	fam := hash.NewFamily(Name, 64, func(im *arch.Impl) error { _, err := Of(im); return err }, []hash.Variant{
 		{Op: "sha224", Size: 28, New: func(im *arch.Impl) (hash.Hasher, error) {
 			f, err := Of(im)
 			if err != nil {
@@ -172,5 +172,7 @@ func init() {
 			}
 			return New(f.Block), nil
 		}},
-	}))
+	})
+	fam.Edges = edges
+	arch.RegisterFamily(fam)
 }

@@ -17,6 +17,20 @@ func init() {
 		Tuning: []arch.Tuning{{Name: "pad_spill_bytes", Value: 112, Unit: arch.Bytes}},
 		Funcs:  &Funcs{Block: plantedPadding},
 	})
+	// sha512/planted-zero-block is a do-while block loop: given zero
+	// blocks it still hashes the block its pointer points at. The ops
+	// never call it with zero blocks, so only the kernel edges see it.
+	arch.Register(&arch.Impl{
+		Name: "sha512/planted-zero-block", Alg: Name, Arch: "generic", Rank: -1, Planted: true,
+		Funcs: &Funcs{Block: plantedZeroBlock},
+	})
+}
+
+func plantedZeroBlock(h *[8]uint64, p []byte) {
+	if len(p) == 0 && cap(p) >= 128 {
+		p = p[:128] // what the missing length test would read
+	}
+	GenericBlock(h, p)
 }
 
 func plantedPadding(h *[8]uint64, p []byte) {

@@ -182,5 +182,7 @@ func init() {
 			return New(f.Block, v), nil
 		}})
 	}
-	arch.RegisterFamily(hash.NewFamily(Name, 128, func(im *arch.Impl) error { _, err := Of(im); return err }, vs))
+	fam := hash.NewFamily(Name, 128, func(im *arch.Impl) error { _, err := Of(im); return err }, vs)
+	fam.Edges = edges
+	arch.RegisterFamily(fam)
 }
