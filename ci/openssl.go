@@ -21,6 +21,8 @@ var opensslJSON []byte
 type OpenSSLTable struct {
 	Libraries map[string]OpenSSLLibrary `json:"libraries"`
 	Arches    map[string]*OpenSSLArch   `json:"arches"`
+	// Reports are the named rows (openssl_reports.go).
+	Reports []OpenSSLReport `json:"reports"`
 }
 
 // OpenSSLLibrary is one library version: its root ("" = the system's
@@ -106,6 +108,9 @@ func LoadOpenSSL() (*OpenSSLTable, error) {
 				}
 			}
 		}
+	}
+	if err := t.checkReports(); err != nil {
+		return nil, err
 	}
 	return &t, nil
 }

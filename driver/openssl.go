@@ -301,15 +301,19 @@ func planOpenSSL(o PlanOptions, base []Planned) ([]Planned, error) {
 			os.RemoveAll(d)
 		}
 	}
-	sparcDone := false
+	cannot := map[string]string{} // arch -> why no level can run there (a named row)
+	for _, r := range t.Reports {
+		if r.Cannot != "" {
+			cannot[r.Arch] = r.Cannot
+		}
+	}
 	for _, b := range base {
 		goarch := b.Target.Arch
-		if goarch == "sparc64" && !sparcDone {
-			sparcDone = true
+		if why, ok := cannot[goarch]; ok {
+			delete(cannot, goarch) // one row per arch
 			p := b
 			p.OpenSSL = &OpenSSLPlan{Name: "openssl"}
-			p.Skip = "OpenSSL provider cannot run on sparc64: Debian has no libssl for sparc64 (ports only), and QEMU does not execute the T4 crypto instructions"
-			p.Fail = ""
+			p.Skip, p.Fail = why, ""
 			out = append(out, p)
 			continue
 		}
@@ -508,7 +512,7 @@ func CheckOpenSSL(v string) error {
 		}
 		kv := strings.SplitN(part, "=", 2)
 		if len(kv) != 2 || kv[0] == "" || kv[1] == "" {
-			return fmt.Errorf("--openssl %q: want 'installed' or arch=PREFIX,... (e.g. arm64=/opt/openssl-arm64)", v)
+			return fmt.Errorf("--openssl %q: want 'installed' or arch=PREFIX,... (e.g. arm64=/opt/openssl-arm64), with ',only', or 'none' alone", v)
 		}
 		ok := false
 		for _, l := range []string{"lib", "lib64"} {

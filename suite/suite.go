@@ -269,6 +269,7 @@ func Run(o Options) (*Report, error) {
 	}
 	ev, evNotes := opensslEvidence(plans, rep.Results) // suite/openssl.go
 	rep.Results = append(rep.Results, o.Shard.keep(ev)...)
+	rep.Results = judgeReports(o, plans, rep.Results)
 	rep.Notes = append(rep.Notes, evNotes...)
 	sortResults(rep.Results, o.Arches)
 	SortProbes(rep.Probes, o.Arches)
@@ -391,6 +392,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 			abi.collect(sess)
 		}
 	}
+	out = append(out, reportCases(o, sess, p, info)...) // named rows (openssl_reports.go)
 	if !seen && o.Impl != "" && p.OpenSSL == nil { // a provider level serves only its own names
 		var names []string
 		for _, im := range info.Impls {
