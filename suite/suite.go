@@ -393,7 +393,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 		}
 	}
 	out = append(out, reportCases(o, sess, p, info)...) // named rows (openssl_reports.go)
-	if !seen && o.Impl != "" && p.OpenSSL == nil { // a provider level serves only its own names
+	if !seen && o.Impl != "" && p.OpenSSL == nil {      // a provider level serves only its own names
 		var names []string
 		for _, im := range info.Impls {
 			names = append(names, im.Name)
