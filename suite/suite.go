@@ -392,8 +392,9 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 			abi.collect(sess)
 		}
 	}
-	out = append(out, reportCases(o, sess, p, info)...) // named rows (openssl_reports.go)
-	if !seen && o.Impl != "" && p.OpenSSL == nil {      // a provider level serves only its own names
+	// The named rows of a provider level (openssl_reports.go).
+	out = append(out, reportCases(o, sess, p, info)...)
+	if !seen && o.Impl != "" && p.OpenSSL == nil { // a provider level serves only its own names
 		var names []string
 		for _, im := range info.Impls {
 			names = append(names, im.Name)
