@@ -31,7 +31,13 @@ func reportFile(r ci.OpenSSLReport) string {
 // reportFor is whether named row r belongs to provider plan p.
 func reportFor(r ci.OpenSSLReport, p driver.Planned) bool {
 	op := p.OpenSSL
-	if op == nil || op.Arch == nil || r.Cannot != "" || p.Target.Arch != r.Arch || op.Lib != r.Lib || op.Level.Name != r.Level {
+	if op == nil {
+		return false
+	}
+	// A user's own build of the same release line counts ("openssl3.5.4-prefix"
+	// for "3.5"): the contributor's branch gets the report's rows too.
+	own := op.Lib == "custom" && strings.HasPrefix(op.Name, "openssl"+r.Lib+".")
+	if op.Arch == nil || r.Cannot != "" || p.Target.Arch != r.Arch || (op.Lib != r.Lib && !own) || op.Level.Name != r.Level {
 		return false
 	}
 	for _, m := range r.Models {
