@@ -44,6 +44,12 @@ type OpenSSLArch struct {
 	Bits         map[string]string   `json:"bits"`
 	Levels       []OpenSSLLevel      `json:"levels"`
 	Instructions []OpenSSLInstrEntry `json:"instructions"`
+
+	// WordTwins: the detected level runs the same library code on every
+	// model where the library detects the same word (under one emulator),
+	// but for ModelFamilies, whose code reads the model beyond the word.
+	WordTwins     bool     `json:"word_twins"`
+	ModelFamilies []string `json:"model_families"`
 }
 
 // OpenSSLLevel is one mask.

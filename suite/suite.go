@@ -373,7 +373,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 				if !o.Shard.Has(t.Arch, t.Model, im.Name, f) {
 					continue
 				}
-				if home != "" && !o.EveryModel && !vs.Synthetic && (modelIndependent(im) || opensslTwin(p)) {
+				if home != "" && !o.EveryModel && !vs.Synthetic && (modelIndependent(im) || opensslTwin(p, im.Alg)) {
 					out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, File: f, Status: Skipped,
 						RanOn: home, Reason: ranOnReason(home)})
 					continue

@@ -32,6 +32,9 @@ func homes(plans []driver.Planned) []string {
 		}
 		t := p.Target
 		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%s\x00%v\x00%v", t.Arch, t.Binary, t.Qemu, t.Emulator, t.Mask, t.ABI, t.Env)
+		if op := p.OpenSSL; op != nil && op.Level.Detected() {
+			key += "\x00" + op.CPUInfo // detected levels twin only on the same word (opensslTwin)
+		}
 		if h, ok := first[key]; ok {
 			out[i] = h
 			continue
