@@ -53,5 +53,5 @@ func modelIndependent(im wire.ImplInfo) bool {
 
 // ranOnReason is the note of a vector file left to the home target.
 func ranOnReason(home string) string {
-	return "ran on " + home + " (same runner and emulator; the level needs no CPU feature)"
+	return "ran on " + home + " (same runner and emulator; the level's code does not depend on the model: it needs no CPU feature, or an OpenSSL mask or detected word fixes it)"
 }
