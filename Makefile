@@ -6,8 +6,9 @@ ARCH ?= all
 GO   ?= go
 BIN  := bin/xarch
 XARCH_FLAGS ?=
-# OpenSSL's libcrypto levels in the suite (--openssl): OPENSSL=installed adds
-# them (ci/openssl-levels.json); off by default until the whole matrix has run.
+# OpenSSL's libcrypto levels in the suite (--openssl, ci/openssl-levels.json):
+# empty is xarch test's default, the installed levels; OPENSSL=none leaves them
+# out, OPENSSL=arm64=PREFIX tests your own build.
 OPENSSL ?=
 
 .PHONY: all deps build suite test-arch test unit cross lint sparc64-build clean

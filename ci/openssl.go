@@ -21,6 +21,8 @@ var opensslJSON []byte
 type OpenSSLTable struct {
 	Libraries map[string]OpenSSLLibrary `json:"libraries"`
 	Arches    map[string]*OpenSSLArch   `json:"arches"`
+	// Reports are the named rows (openssl_reports.go).
+	Reports []OpenSSLReport `json:"reports"`
 }
 
 // OpenSSLLibrary is one library version: its root ("" = the system's
@@ -42,6 +44,12 @@ type OpenSSLArch struct {
 	Bits         map[string]string   `json:"bits"`
 	Levels       []OpenSSLLevel      `json:"levels"`
 	Instructions []OpenSSLInstrEntry `json:"instructions"`
+
+	// WordTwins: the detected level runs the same library code on every
+	// model where the library detects the same word (under one emulator),
+	// but for ModelFamilies, whose code reads the model beyond the word.
+	WordTwins     bool     `json:"word_twins"`
+	ModelFamilies []string `json:"model_families"`
 }
 
 // OpenSSLLevel is one mask.
@@ -106,6 +114,9 @@ func LoadOpenSSL() (*OpenSSLTable, error) {
 				}
 			}
 		}
+	}
+	if err := t.checkReports(); err != nil {
+		return nil, err
 	}
 	return &t, nil
 }

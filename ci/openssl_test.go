@@ -67,3 +67,105 @@ func TestOpenSSLLevels(t *testing.T) {
 		t.Fatal("aese encoding")
 	}
 }
+
+// The named rows: each report's kernel with its sizes and its evidence. A
+// row that loses either fails here.
+func TestOpenSSLReports(t *testing.T) {
+	tab, err := LoadOpenSSL()
+	if err != nil {
+		t.Fatal(err)
+	}
+	models, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := map[string]OpenSSLReport{}
+	for _, r := range tab.Reports {
+		rows[r.Name] = r
+		if r.Cannot != "" {
+			continue
+		}
+		a, err := models.Find(r.Arch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range r.Models {
+			if _, err := a.Select(m); err != nil {
+				t.Errorf("report %s: model %s: %v", r.Name, m, err)
+			}
+		}
+	}
+	want := []struct {
+		name, lib, level string
+		models           []string
+		sizes            []int
+		evidence, absent []string
+	}{
+		{"graviton2-aes_v8", "3.0", "detected", []string{"neoverse-n1"}, []int{64, 79, 80, 128, 256, 511, 512, 513, 1024}, []string{"aese-5x", "pmull"}, nil},
+		{"unroll8-eor3-gcm", "3.5", "detected", []string{"neoverse-v1", "neoverse-n2"}, []int{511, 512, 513, 1024}, []string{"eor3"}, nil},
+		{"power8-sha512_block_p8", "3.0", "detected", []string{"power8", "power9", "power10"}, []int{111, 112, 128}, []string{"vshasigmad"}, nil},
+		{"power8-sha512-without-p8", "3.0", "altivec", []string{"power8", "power9", "power10"}, []int{111, 112, 128}, nil, []string{"vshasigmad"}},
+	}
+	has := func(list []string, x string) bool {
+		for _, v := range list {
+			if v == x {
+				return true
+			}
+		}
+		return false
+	}
+	for _, w := range want {
+		r, ok := rows[w.name]
+		if !ok {
+			t.Errorf("no named row %s", w.name)
+			continue
+		}
+		if r.Lib != w.lib || r.Level != w.level {
+			t.Errorf("%s: library %s level %s, want %s %s", w.name, r.Lib, r.Level, w.lib, w.level)
+		}
+		for _, m := range w.models {
+			if !has(r.Models, m) {
+				t.Errorf("%s: model %s missing", w.name, m)
+			}
+		}
+		sizes := map[int]bool{}
+		for _, n := range r.Sizes {
+			sizes[n] = true
+		}
+		for _, n := range w.sizes {
+			if !sizes[n] {
+				t.Errorf("%s: size %d missing", w.name, n)
+			}
+		}
+		for _, e := range w.evidence {
+			if !has(r.Evidence, e) {
+				t.Errorf("%s: evidence %s missing", w.name, e)
+			}
+		}
+		for _, e := range w.absent {
+			if !has(r.Absent, e) {
+				t.Errorf("%s: absent %s missing", w.name, e)
+			}
+		}
+	}
+	if rows["sparc64-t4"].Cannot == "" || rows["sparc64-t4"].Arch != "sparc64" {
+		t.Error("sparc64 has no row saying why it cannot run")
+	}
+	// A row without sizes or evidence is refused when the table loads.
+	bad := *tab
+	bad.Reports = []OpenSSLReport{rows["graviton2-aes_v8"]}
+	bad.Reports[0].Evidence = nil
+	if err := bad.checkReports(); err == nil {
+		t.Error("a row without evidence loaded")
+	}
+	bad.Reports[0] = rows["graviton2-aes_v8"]
+	bad.Reports[0].Sizes = nil
+	if err := bad.checkReports(); err == nil {
+		t.Error("a row without sizes loaded")
+	}
+	bad.Reports[0] = rows["graviton2-aes_v8"]
+	bad.Reports[0].Evidence = []string{"aese-6x"}
+	if err := bad.checkReports(); err == nil {
+		t.Error("a row naming an unknown instruction loaded")
+	}
+}

@@ -254,13 +254,16 @@ var (
 // library's version ("openssl3.0") and CPU info line.
 func detectOpenSSL(t Target) (string, string, error) {
 	argv := t.Command()
-	key := strings.Join(argv, "\x00")
+	key := strings.Join(append(argv, t.Env...), "\x00")
 	detectMu.Lock()
 	defer detectMu.Unlock()
 	if v, ok := detectCache[key]; ok {
 		return v[0], v[1], nil
 	}
 	cmd := exec.Command(argv[0], append(argv[1:], "-openssl-cpuinfo")...)
+	if len(t.Env) > 0 {
+		cmd.Env = append(os.Environ(), t.Env...)
+	}
 	out, err := cmd.Output()
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	if err != nil || len(lines) < 3 || !strings.HasPrefix(lines[0], "openssl") {
@@ -301,15 +304,19 @@ func planOpenSSL(o PlanOptions, base []Planned) ([]Planned, error) {
 			os.RemoveAll(d)
 		}
 	}
-	sparcDone := false
+	cannot := map[string]string{} // arch -> why no level can run there (a named row)
+	for _, r := range t.Reports {
+		if r.Cannot != "" {
+			cannot[r.Arch] = r.Cannot
+		}
+	}
 	for _, b := range base {
 		goarch := b.Target.Arch
-		if goarch == "sparc64" && !sparcDone {
-			sparcDone = true
+		if why, ok := cannot[goarch]; ok {
+			delete(cannot, goarch) // one row per arch
 			p := b
 			p.OpenSSL = &OpenSSLPlan{Name: "openssl"}
-			p.Skip = "OpenSSL provider cannot run on sparc64: Debian has no libssl for sparc64 (ports only), and QEMU does not execute the T4 crypto instructions"
-			p.Fail = ""
+			p.Skip, p.Fail = why, ""
 			out = append(out, p)
 			continue
 		}
@@ -367,6 +374,11 @@ func planOpenSSL(o PlanOptions, base []Planned) ([]Planned, error) {
 				continue
 			}
 			p.Target.Binary = bins[k]
+			if lib.name == "custom" {
+				// The runner names its levels by the full version and
+				// "-prefix" (provider/openssl: Version).
+				p.Target.Env = []string{"XARCH_OPENSSL_LIB=prefix"}
+			}
 			if lib.root != "" {
 				p.Target.QemuArgs = []string{"-L", lib.root}
 			}
@@ -398,7 +410,7 @@ func planOpenSSL(o PlanOptions, base []Planned) ([]Planned, error) {
 					out = append(out, q)
 					continue
 				}
-				q.Target.Env = []string{"XARCH_OPENSSL_LEVEL=" + l.Name}
+				q.Target.Env = append(append([]string{}, p.Target.Env...), "XARCH_OPENSSL_LEVEL="+l.Name)
 				if !l.Detected() {
 					q.Target.Env = append(q.Target.Env, a.Env+"="+l.Value)
 				}
@@ -418,7 +430,7 @@ func planOpenSSL(o PlanOptions, base []Planned) ([]Planned, error) {
 				// The planted fault: the detected level with a library
 				// interposed that corrupts GCM output past 512 bytes.
 				q := p
-				q.Target.Env = []string{"XARCH_OPENSSL_LEVEL=planted-gcm512", "LD_PRELOAD=" + filepath.Join(filepath.Dir(q.Target.Binary), "gcmfault.so")}
+				q.Target.Env = append(append([]string{}, p.Target.Env...), "XARCH_OPENSSL_LEVEL=planted-gcm512", "LD_PRELOAD="+filepath.Join(filepath.Dir(q.Target.Binary), "gcmfault.so"))
 				q.OpenSSL = &OpenSSLPlan{Lib: lib.name, Arch: a, Name: ver + "-planted-gcm512", CPUInfo: info, Detected: det}
 				out = append(out, q)
 			}
@@ -508,7 +520,7 @@ func CheckOpenSSL(v string) error {
 		}
 		kv := strings.SplitN(part, "=", 2)
 		if len(kv) != 2 || kv[0] == "" || kv[1] == "" {
-			return fmt.Errorf("--openssl %q: want 'installed' or arch=PREFIX,... (e.g. arm64=/opt/openssl-arm64)", v)
+			return fmt.Errorf("--openssl %q: want 'installed' or arch=PREFIX,... (e.g. arm64=/opt/openssl-arm64), with ',only', or 'none' alone", v)
 		}
 		ok := false
 		for _, l := range []string{"lib", "lib64"} {

@@ -39,3 +39,34 @@ func TestCountEvidence(t *testing.T) {
 		t.Fatal("no log counted as evidence")
 	}
 }
+
+// A user's prefix: its lib/ or lib64/ libcrypto, its headers, an rpath to
+// it (the runner finds it under QEMU without -L), one prefix per arch.
+func TestOpenSSLPrefixLibs(t *testing.T) {
+	tab, err := ci.LoadOpenSSL()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"lib", "lib64"} {
+		pre := t.TempDir()
+		os.MkdirAll(filepath.Join(pre, sub), 0o755)
+		os.WriteFile(filepath.Join(pre, sub, "libcrypto.so.3"), nil, 0o644)
+		if err := CheckOpenSSL("arm64=" + pre + ",only"); err != nil {
+			t.Fatal(err)
+		}
+		libs, why, _ := opensslLibs(tab, "arm64", tab.Arches["arm64"], "arm64="+pre+",only")
+		if len(libs) != 1 || len(why) != 0 {
+			t.Fatalf("%s: libs %+v why %v", sub, libs, why)
+		}
+		l := libs[0]
+		if l.name != "custom" || l.libDir != filepath.Join(pre, sub) || l.rpath != l.libDir || l.root != "" || l.include[0] != filepath.Join(pre, "include") {
+			t.Fatalf("%s: %+v", sub, l)
+		}
+		if libs, _, _ := opensslLibs(tab, "ppc64le", tab.Arches["ppc64le"], "arm64="+pre); len(libs) != 0 {
+			t.Fatalf("arm64's prefix used for ppc64le: %+v", libs)
+		}
+	}
+	if err := CheckOpenSSL("arm64=" + t.TempDir()); err == nil {
+		t.Fatal("a prefix without libcrypto accepted")
+	}
+}

@@ -124,8 +124,26 @@ func opensslEvidence(plans []driver.Planned, results []Result) ([]Result, []stri
 // whole (and reads no model register) runs the same library code on every
 // model, so its vector files run once per emulator, as a feature-free
 // level's do (twins.go); its fuzz cases and evidence run on every model.
-func opensslTwin(p driver.Planned) bool {
-	return p.OpenSSL != nil && p.OpenSSL.Arch != nil && p.OpenSSL.Arch.ModelIndependent(p.OpenSSL.Level)
+// So does a detected level where the table says the word is all the
+// library reads (word_twins), among models with the same detected word
+// (homes keys them by it), but for the families that read the model.
+func opensslTwin(p driver.Planned, family string) bool {
+	op := p.OpenSSL
+	if op == nil || op.Arch == nil {
+		return false
+	}
+	if op.Arch.ModelIndependent(op.Level) {
+		return true
+	}
+	if !op.Level.Detected() || !op.Arch.WordTwins {
+		return false
+	}
+	for _, f := range op.Arch.ModelFamilies {
+		if f == family {
+			return false
+		}
+	}
+	return true
 }
 
 // judged: some instruction the mask should change (expected under one

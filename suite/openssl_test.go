@@ -60,3 +60,30 @@ func TestOpenSSLEvidence(t *testing.T) {
 		}
 	}
 }
+
+// Detected levels twin only among models with the same detected word, on
+// arches whose table says the word is all the library reads, and never for
+// the families that read the model (arm64 BN by MIDR).
+func TestOpenSSLWordTwins(t *testing.T) {
+	tab, err := ci.LoadOpenSSL()
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := func(arch, model, info string) driver.Planned {
+		a := tab.Arches[arch]
+		return driver.Planned{Target: driver.Target{Arch: arch, Model: model, Qemu: "qemu", Binary: "runner-3.0", Env: []string{"XARCH_OPENSSL_LEVEL=detected"}},
+			OpenSSL: &driver.OpenSSLPlan{Lib: "3.0", Level: a.Levels[0], Arch: a, Name: "openssl3.0", CPUInfo: info}}
+	}
+	a53, n1, v1 := plan("arm64", "cortex-a53", "CPUINFO: OPENSSL_armcap=0xbd"), plan("arm64", "neoverse-n1", "CPUINFO: OPENSSL_armcap=0xbd"), plan("arm64", "neoverse-v1", "CPUINFO: OPENSSL_armcap=0xfd")
+	rv1, rv2 := plan("riscv64", "vector-crypto", "CPUINFO: OPENSSL_riscvcap=RV64GC_V"), plan("riscv64", "vector-crypto-vlen256", "CPUINFO: OPENSSL_riscvcap=RV64GC_V")
+	h := homes([]driver.Planned{a53, n1, v1, rv1, rv2})
+	if h[0] != "" || h[1] != "arm64/cortex-a53" || h[2] != "" {
+		t.Fatalf("homes %q", h)
+	}
+	if !opensslTwin(n1, "aes-gcm") || opensslTwin(n1, "mont") {
+		t.Fatal("arm64 detected: twin for aes-gcm, never for mont")
+	}
+	if opensslTwin(rv2, "aes-gcm") {
+		t.Fatal("riscv64 detected levels twinned: VLEN is not in the word")
+	}
+}

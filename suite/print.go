@@ -58,7 +58,8 @@ func (r *Report) Rows() []Row {
 			ranOn[i].files++
 			continue
 		}
-		if res.Reason != "" && (res.Status != Passed) {
+		// A named row's note says what it reproduces and its evidence.
+		if res.Reason != "" && (res.Status != Passed || strings.HasPrefix(res.Impl, "report/")) {
 			note := res.Reason
 			if res.File != "" {
 				note = shortFile(res.File) + ": " + note

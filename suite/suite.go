@@ -276,6 +276,7 @@ func Run(o Options) (*Report, error) {
 	}
 	ev, evNotes := opensslEvidence(plans, rep.Results) // suite/openssl.go
 	rep.Results = append(rep.Results, o.Shard.keep(ev)...)
+	rep.Results = judgeReports(o, plans, rep.Results)
 	rep.Notes = append(rep.Notes, evNotes...)
 	sortResults(rep.Results, o.Arches)
 	SortProbes(rep.Probes, o.Arches)
@@ -341,7 +342,9 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 		probes = append(probes, memRows...)
 	}
 	var abi abiTally
-	if o.ABI {
+	// A provider level calls no xarch kernel (its C code has no trampoline),
+	// so its runner's "0 of 0 kernels checked" would say nothing.
+	if o.ABI && p.OpenSSL == nil {
 		defer func() {
 			if note := abi.note(t); note != "" {
 				notes = append(notes, note)
@@ -383,7 +386,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 				if !o.Shard.Has(t.Arch, t.Model, im.Name, f) {
 					continue
 				}
-				if home != "" && !o.EveryModel && !vs.Synthetic && (modelIndependent(im) || opensslTwin(p)) {
+				if home != "" && !o.EveryModel && !vs.Synthetic && (modelIndependent(im) || opensslTwin(p, im.Alg)) {
 					out = append(out, Result{Arch: t.Arch, Model: t.Model, Impl: im.Name, File: f, Status: Skipped,
 						RanOn: home, Reason: ranOnReason(home)})
 					continue
@@ -412,6 +415,8 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 			abi.collect(sess)
 		}
 	}
+	// The named rows of a provider level (openssl_reports.go).
+	out = append(out, reportCases(o, sess, p, info)...)
 	if !seen && o.Impl != "" && p.OpenSSL == nil { // a provider level serves only its own names
 		var names []string
 		for _, im := range info.Impls {

@@ -32,6 +32,9 @@ func homes(plans []driver.Planned) []string {
 		}
 		t := p.Target
 		key := fmt.Sprintf("%s\x00%s\x00%s\x00%s\x00%s\x00%v\x00%v", t.Arch, t.Binary, t.Qemu, t.Emulator, t.Mask, t.ABI, t.Env)
+		if op := p.OpenSSL; op != nil && op.Level.Detected() {
+			key += "\x00" + op.CPUInfo // detected levels twin only on the same word (opensslTwin)
+		}
 		if h, ok := first[key]; ok {
 			out[i] = h
 			continue
@@ -50,5 +53,5 @@ func modelIndependent(im wire.ImplInfo) bool {
 
 // ranOnReason is the note of a vector file left to the home target.
 func ranOnReason(home string) string {
-	return "ran on " + home + " (same runner and emulator; the level needs no CPU feature)"
+	return "ran on " + home + " (same runner and emulator; the level's code does not depend on the model: it needs no CPU feature, or an OpenSSL mask or detected word fixes it)"
 }

@@ -21,6 +21,7 @@ type common struct {
 	timeout                    time.Duration
 	root                       string
 	openssl                    string // --openssl (openssl.go)
+	opensslDefault             string // its default for this command
 }
 
 func (c *common) register(fs *flag.FlagSet) {
@@ -29,7 +30,7 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.mask, "mask", os.Getenv("XARCH_MASK"), "CPU features to turn off in the runner, comma-separated, or all (default $XARCH_MASK)")
 	fs.StringVar(&c.vectors, "vectors", "", "vector directory (default: vectors/ of the source tree)")
 	fs.BoolVar(&c.planted, "planted", false, "build runners with the xarch_planted tag (deliberately broken implementations, for testing the tester)")
-	registerOpenSSL(fs, &c.openssl)
+	registerOpenSSL(fs, &c.openssl, c.opensslDefault)
 	fs.DurationVar(&c.timeout, "timeout", 60*time.Second, "per-request timeout; a runner that takes longer is reported as hung and restarted")
 }
 
@@ -52,7 +53,7 @@ func (c *common) parse(fs *flag.FlagSet, args []string) error {
 	if c.timeout <= 0 {
 		return fmt.Errorf("--timeout %v: must be positive (it bounds each request)", c.timeout)
 	}
-	return checkOpenSSL(c.openssl)
+	return checkOpenSSL(&c.openssl)
 }
 
 // errUsage: the flag package already printed the problem.

@@ -19,7 +19,7 @@ import (
 
 func cmdTest(args []string) (int, error) {
 	fs := flag.NewFlagSet("xarch test", flag.ContinueOnError)
-	var c common
+	c := common{opensslDefault: "installed"} // the installed OpenSSL levels by default
 	c.register(fs)
 	c.registerABI(fs)
 	impl := fs.String("impl", "", implHelp)
@@ -59,6 +59,9 @@ func cmdTest(args []string) (int, error) {
 	}
 	if !c.abi {
 		fmt.Printf(", ABI checks off")
+	}
+	if c.openssl != "" {
+		fmt.Printf(", openssl %s", c.openssl)
 	}
 	if o.Shard.Count > 0 {
 		fmt.Printf(", shard %s", o.Shard)

@@ -143,9 +143,14 @@ import (
 // model (suite/twins.go), as OpenSSL's dispatch reads the model.
 const Feature = "libcrypto"
 
-// Version is "openssl3.0", from the library the runner loaded.
+// Version is "openssl3.0", from the library the runner loaded; a user's
+// own build (--openssl arch=PREFIX: XARCH_OPENSSL_LIB=prefix) is
+// "openssl3.5.4-prefix", its full version and where it came from.
 func Version() string {
 	n := uint64(C.xo_num())
+	if os.Getenv("XARCH_OPENSSL_LIB") == "prefix" {
+		return fmt.Sprintf("openssl%d.%d.%d-prefix", n>>28, (n>>20)&0xff, (n>>4)&0xff)
+	}
 	return fmt.Sprintf("openssl%d.%d", n>>28, (n>>20)&0xff)
 }
 
