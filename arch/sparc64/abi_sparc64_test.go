@@ -62,6 +62,9 @@ func TestABIStateLayout(t *testing.T) {
 		"ST_SP1": unsafe.Offsetof(st.sp1), "ST_FP0": unsafe.Offsetof(st.fp0), "ST_FP1": unsafe.Offsetof(st.fp1),
 		"ST_I70": unsafe.Offsetof(st.i70), "ST_I71": unsafe.Offsetof(st.i71), "ST_CANARYAT": unsafe.Offsetof(st.canaryAt),
 		"ST_CANARYGOT": unsafe.Offsetof(st.canaryGot), "CANARY": abiCanaryBytes,
+		"ST_FPOISON": unsafe.Offsetof(st.fpoison), "ST_G1": unsafe.Offsetof(st.g1), "ST_G5": unsafe.Offsetof(st.g5),
+		"ST_CCR": unsafe.Offsetof(st.ccr), "ST_Y": unsafe.Offsetof(st.y), "ST_GSR": unsafe.Offsetof(st.gsr),
+		"ST_FCC": unsafe.Offsetof(st.fcc), "ST_FCCMASK": unsafe.Offsetof(st.fccMask), "ST_FSR": unsafe.Offsetof(st.fsrScratch),
 	}
 	seen := 0
 	for _, m := range regexp.MustCompile(`(?m)^#define\s+(\w+)\s+(\d+)`).FindAllStringSubmatch(string(b), -1) {
