@@ -87,3 +87,22 @@ func TestABILevels(t *testing.T) { archtest.ABILevels(t, "sparc64") }
 func TestABIFault(t *testing.T) {
 	t.Skip("gccgo cannot unwind out of a fault in assembly without CFI (the kernels have none): a fault in a sparc64 kernel aborts the runner with or without the trampoline, and the suite reports it as a crash")
 }
+
+// The poison reaches the kernel: through the trampoline the argument word
+// beyond the kernel's one (%o1) and %d2 hold this call's poison, which the
+// planted kernels add to h[0].
+func TestABIPoison(t *testing.T) {
+	var h [8]uint32
+	for i := 0; i < 3; i++ {
+		h[0] = 0
+		abiReadUnloadedO1(&h)
+		if want := uint32(abiSt.args[1]); h[0] != want || want == 0 {
+			t.Fatalf("%%o1's low word was %#x, want the poison %#x", h[0], want)
+		}
+		h[0] = 0
+		abiReadUnsetD2(&h)
+		if want := uint32(abiSt.fpoison[1]); h[0] != want || want == 0 {
+			t.Fatalf("%%d2's low word was %#x, want the poison %#x", h[0], want)
+		}
+	}
+}
