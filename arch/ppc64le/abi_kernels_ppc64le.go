@@ -36,6 +36,8 @@ var abiKernelTable = []*arch.ABIKernel{
 	kClobberSP,
 	kWriteBelowSP,
 	kWriteBelowFrame,
+	kReadUnloadedR3,
+	kReadUnsetF0,
 	kEcbEncP8,
 	kEcbDecP8,
 	kCbcEncP8,
@@ -132,6 +134,27 @@ func abiWriteBelowFrame() {
 	args := struct {
 	}{}
 	abiCall(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// readUnloadedR3: abi_selftest_ppc64le.s, $0-8.
+var kReadUnloadedR3 = &arch.ABIKernel{Name: "readUnloadedR3", Frame: 0, Args: 8, SelfTest: true}
+
+func abiReadUnloadedR3(h *[8]uint32) {
+	args := struct {
+		h *[8]uint32
+	}{h}
+	abiCall(kReadUnloadedR3, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// readUnsetF0: abi_selftest_ppc64le.s, $0-16.
+var kReadUnsetF0 = &arch.ABIKernel{Name: "readUnsetF0", Frame: 0, Args: 16, SelfTest: true}
+
+func abiReadUnsetF0(h *[8]uint32, zero float64) {
+	args := struct {
+		h    *[8]uint32
+		zero float64
+	}{h, zero}
+	abiCall(kReadUnsetF0, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbEncP8: aes_power8_ppc64le.s, $0-40.

@@ -14,7 +14,8 @@ import (
 // pointer: Go code built without -shared never touches it, but C and
 // shared Go code rely on it) and R13 (the thread pointer the ELF ABI
 // reserves) with random values, plants a canary below the kernel's
-// declared frame, calls the ABI0 entry and records R1, R2, R13, R30 (g) and
+// declared frame, poisons every register the convention leaves free (see
+// abiState), calls the ABI0 entry and records R1, R2, R13, R30 (g) and
 // R0. R30 holds the running goroutine and R0 must read zero at every call
 // and return (Go's ppc64 ABI): both are checked against those values, not
 // seeded (a signal handler may read g at any moment), and put back so the
@@ -45,6 +46,15 @@ type abiState struct {
 	moved              uint64
 	callerSP, retPC    uint64
 	escaped            uint64
+	// Poison, fresh on every call: R3-R12 and R14-R29 (gpoison), VS0-VS63
+	// (two words each), CTR, XER (SO, OV, CA and their 32-bit twins) and
+	// all eight CR fields. The kernel is entered through LR (BL (LR)), so
+	// the call target holds the return address, as at any call.
+	gpoison [26]uint64
+	vpoison [128]uint64
+	ctr     uint64
+	xer     uint64
+	cr      uint64
 }
 
 // abiSt is the one state of the trampoline, under abiDriver's lock.
@@ -94,6 +104,22 @@ func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	if k.Split {
 		st.seeded = 0 // see arch.ABIKernel.Split
 	}
+	x := r
+	for i := range st.gpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.gpoison[i] = x
+	}
+	for i := range st.vpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.vpoison[i] = x
+	}
+	x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+	st.ctr = x
+	x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+	st.cr = x >> 32
+	// XER: SO, OV, CA (bits 31-29) and OV32, CA32 (19, 18) at random; the
+	// string-length field stays 0.
+	st.xer = x & 0xe00c0000
 }
 
 func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {

@@ -59,15 +59,116 @@ fill:
 	MOVD	g, abiState_g0(ST)
 	MOVD	R2, abiState_r2in(ST)
 	MOVD	R13, abiState_r13in(ST)
-	MOVD	abiState_entry(ST), R12
-	MOVD	R12, CTR
 	MOVD	abiState_seeded(ST), R4
 	CMP	R4, $0
 	BEQ	noseed
 	MOVD	abiState_seedR2(ST), R2
 	MOVD	abiState_seedR13(ST), R13
 noseed:
-	CALL	(CTR)
+	// Poison what the convention does not fix (abiHook.Seed): VS0-VS63,
+	// CTR, XER, CR, then R4-R12, R14-R29 and ST (R3) last. The entry goes
+	// in LR: BL (LR) jumps there and leaves LR the return address, so no
+	// register holds the kernel's own address.
+	MOVD	$abiState_vpoison(ST), R4
+	LXVD2X	(R4), VS0; ADD $16, R4
+	LXVD2X	(R4), VS1; ADD $16, R4
+	LXVD2X	(R4), VS2; ADD $16, R4
+	LXVD2X	(R4), VS3; ADD $16, R4
+	LXVD2X	(R4), VS4; ADD $16, R4
+	LXVD2X	(R4), VS5; ADD $16, R4
+	LXVD2X	(R4), VS6; ADD $16, R4
+	LXVD2X	(R4), VS7; ADD $16, R4
+	LXVD2X	(R4), VS8; ADD $16, R4
+	LXVD2X	(R4), VS9; ADD $16, R4
+	LXVD2X	(R4), VS10; ADD $16, R4
+	LXVD2X	(R4), VS11; ADD $16, R4
+	LXVD2X	(R4), VS12; ADD $16, R4
+	LXVD2X	(R4), VS13; ADD $16, R4
+	LXVD2X	(R4), VS14; ADD $16, R4
+	LXVD2X	(R4), VS15; ADD $16, R4
+	LXVD2X	(R4), VS16; ADD $16, R4
+	LXVD2X	(R4), VS17; ADD $16, R4
+	LXVD2X	(R4), VS18; ADD $16, R4
+	LXVD2X	(R4), VS19; ADD $16, R4
+	LXVD2X	(R4), VS20; ADD $16, R4
+	LXVD2X	(R4), VS21; ADD $16, R4
+	LXVD2X	(R4), VS22; ADD $16, R4
+	LXVD2X	(R4), VS23; ADD $16, R4
+	LXVD2X	(R4), VS24; ADD $16, R4
+	LXVD2X	(R4), VS25; ADD $16, R4
+	LXVD2X	(R4), VS26; ADD $16, R4
+	LXVD2X	(R4), VS27; ADD $16, R4
+	LXVD2X	(R4), VS28; ADD $16, R4
+	LXVD2X	(R4), VS29; ADD $16, R4
+	LXVD2X	(R4), VS30; ADD $16, R4
+	LXVD2X	(R4), VS31; ADD $16, R4
+	LXVD2X	(R4), VS32; ADD $16, R4
+	LXVD2X	(R4), VS33; ADD $16, R4
+	LXVD2X	(R4), VS34; ADD $16, R4
+	LXVD2X	(R4), VS35; ADD $16, R4
+	LXVD2X	(R4), VS36; ADD $16, R4
+	LXVD2X	(R4), VS37; ADD $16, R4
+	LXVD2X	(R4), VS38; ADD $16, R4
+	LXVD2X	(R4), VS39; ADD $16, R4
+	LXVD2X	(R4), VS40; ADD $16, R4
+	LXVD2X	(R4), VS41; ADD $16, R4
+	LXVD2X	(R4), VS42; ADD $16, R4
+	LXVD2X	(R4), VS43; ADD $16, R4
+	LXVD2X	(R4), VS44; ADD $16, R4
+	LXVD2X	(R4), VS45; ADD $16, R4
+	LXVD2X	(R4), VS46; ADD $16, R4
+	LXVD2X	(R4), VS47; ADD $16, R4
+	LXVD2X	(R4), VS48; ADD $16, R4
+	LXVD2X	(R4), VS49; ADD $16, R4
+	LXVD2X	(R4), VS50; ADD $16, R4
+	LXVD2X	(R4), VS51; ADD $16, R4
+	LXVD2X	(R4), VS52; ADD $16, R4
+	LXVD2X	(R4), VS53; ADD $16, R4
+	LXVD2X	(R4), VS54; ADD $16, R4
+	LXVD2X	(R4), VS55; ADD $16, R4
+	LXVD2X	(R4), VS56; ADD $16, R4
+	LXVD2X	(R4), VS57; ADD $16, R4
+	LXVD2X	(R4), VS58; ADD $16, R4
+	LXVD2X	(R4), VS59; ADD $16, R4
+	LXVD2X	(R4), VS60; ADD $16, R4
+	LXVD2X	(R4), VS61; ADD $16, R4
+	LXVD2X	(R4), VS62; ADD $16, R4
+	LXVD2X	(R4), VS63; ADD $16, R4
+	MOVD	abiState_ctr(ST), R4
+	MOVD	R4, CTR
+	MOVD	abiState_xer(ST), R4
+	MOVD	R4, XER
+	MOVD	abiState_cr(ST), R4
+	MOVFL	R4, $0xff
+	MOVD	abiState_entry(ST), R4
+	MOVD	R4, LR
+	MOVD	(abiState_gpoison+8)(ST), R4
+	MOVD	(abiState_gpoison+16)(ST), R5
+	MOVD	(abiState_gpoison+24)(ST), R6
+	MOVD	(abiState_gpoison+32)(ST), R7
+	MOVD	(abiState_gpoison+40)(ST), R8
+	MOVD	(abiState_gpoison+48)(ST), R9
+	MOVD	(abiState_gpoison+56)(ST), R10
+	MOVD	(abiState_gpoison+64)(ST), R11
+	MOVD	(abiState_gpoison+72)(ST), R12
+	MOVD	(abiState_gpoison+80)(ST), R14
+	MOVD	(abiState_gpoison+88)(ST), R15
+	MOVD	(abiState_gpoison+96)(ST), R16
+	MOVD	(abiState_gpoison+104)(ST), R17
+	MOVD	(abiState_gpoison+112)(ST), R18
+	MOVD	(abiState_gpoison+120)(ST), R19
+	MOVD	(abiState_gpoison+128)(ST), R20
+	MOVD	(abiState_gpoison+136)(ST), R21
+	MOVD	(abiState_gpoison+144)(ST), R22
+	MOVD	(abiState_gpoison+152)(ST), R23
+	MOVD	(abiState_gpoison+160)(ST), R24
+	MOVD	(abiState_gpoison+168)(ST), R25
+	MOVD	(abiState_gpoison+176)(ST), R26
+	MOVD	(abiState_gpoison+184)(ST), R27
+	MOVD	(abiState_gpoison+192)(ST), R28
+	MOVD	(abiState_gpoison+200)(ST), R29
+	MOVD	(abiState_gpoison+0)(ST), R3
+	BL	(LR)
 
 	// Record before anything uses R1, R2, R13, R30 or R0.
 	MOVD	$·abiSt(SB), ST

@@ -47,3 +47,21 @@ func TestABIKernelTable(t *testing.T) {
 func TestABILevels(t *testing.T) { archtest.ABILevels(t, "ppc64le") }
 
 func TestABIFault(t *testing.T) { archtest.ABIFault(t, abiConformingNop) }
+
+// The poison reaches the kernel: readUnsetF0 adds F0's bits to h[0], 0
+// called directly (the plant's premise), VS0's poison through the
+// trampoline (lxvd2x puts the first word of vpoison in F0).
+func TestABIPoison(t *testing.T) {
+	var h [8]uint32
+	readUnsetF0(&h, 0)
+	if h[0] != 0 {
+		t.Fatalf("called directly, F0 was %#x, not 0", h[0])
+	}
+	for i := 0; i < 3; i++ {
+		h[0] = 0
+		abiReadUnsetF0(&h, 0)
+		if want := uint32(abiSt.vpoison[0]); h[0] != want || want == 0 {
+			t.Fatalf("through the trampoline F0's low word was %#x, want the poison %#x", h[0], want)
+		}
+	}
+}

@@ -25,3 +25,10 @@ func clobberSP()
 func writeBelowSP()
 
 func writeBelowFrame()
+
+// readUnloadedR3 and readUnsetF0 read a register they never set (the
+// planted sha256/planted-unloaded-arg and planted-unset-vector): only the
+// trampoline's poison shows it.
+func readUnloadedR3(h *[8]uint32)
+
+func readUnsetF0(h *[8]uint32, zero float64)

@@ -78,3 +78,26 @@ TEXT ·writeBelowFrame(SB), NOSPLIT, $64-0
 	MOVD	$0x78, R3
 	MOVD	R3, -8(R1)
 	RET
+
+// func readUnloadedR3(h *[8]uint32)
+// Rewrites h[0] through R3 without loading h from its frame: right when
+// called from Go, whose compiler loads the argument into R3 to store it to
+// the frame, wrong wherever R3 holds anything else (a poisoned R3 faults).
+// The planted sha256/planted-unloaded-arg.
+TEXT ·readUnloadedR3(SB), NOSPLIT, $0-8
+	MOVWZ	0(R3), R4
+	MOVW	R4, 0(R3)
+	RET
+
+// func readUnsetF0(h *[8]uint32, zero float64)
+// Adds F0's bits (VS0's first doubleword) to h[0] without setting it,
+// assuming zero: right when called from Go, whose compiler builds the float
+// argument (always 0) in F0 before storing it to the frame; the trampoline
+// poisons VS0. The planted sha256/planted-unset-vector.
+TEXT ·readUnsetF0(SB), NOSPLIT, $0-16
+	MOVD	h+0(FP), R5
+	MFVSRD	VS0, R4
+	MOVWZ	0(R5), R6
+	ADD	R4, R6
+	MOVW	R6, 0(R5)
+	RET

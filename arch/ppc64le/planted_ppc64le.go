@@ -41,3 +41,32 @@ func plantedABI(h *[8]uint32, p []byte) {
 		clobberR2()
 	}
 }
+
+// sha256/planted-unloaded-arg and planted-unset-vector hash right, then
+// call a kernel that reads a register it never loaded: R3 as its argument,
+// F0 as zero. Called directly from Go both hold what it assumes; through
+// the ABI trampoline, which poisons every register the convention leaves
+// free, the first faults and the second changes the hash.
+func plantedUnloadedArg(h *[8]uint32, p []byte) {
+	sha256.GenericBlock(h, p)
+	if arch.ABICheck {
+		abiReadUnloadedR3(h)
+	} else {
+		readUnloadedR3(h)
+	}
+}
+
+func plantedUnsetVector(h *[8]uint32, p []byte) {
+	sha256.GenericBlock(h, p)
+	if arch.ABICheck {
+		abiReadUnsetF0(h, 0)
+	} else {
+		readUnsetF0(h, 0)
+	}
+}
+
+func init() {
+	arch.RegisterPlanted(sha256.Name, "ppc64le",
+		&arch.Impl{Name: "sha256/planted-unloaded-arg", Funcs: &sha256.Funcs{Block: plantedUnloadedArg}},
+		&arch.Impl{Name: "sha256/planted-unset-vector", Funcs: &sha256.Funcs{Block: plantedUnsetVector}})
+}

@@ -47,6 +47,8 @@ var abiKernelTable = []*arch.ABIKernel{
 	kClobberG6,
 	kWriteBelowSP,
 	kWriteBelowFrame,
+	kReadUnloadedO1,
+	kReadUnsetD2,
 }
 
 var kAesEncryptV9 = &arch.ABIKernel{Name: "xarch_aes_encrypt_sparc64", Frame: 176, Args: 48, Scratch: []string{"%g2", "%g3"}}
@@ -219,4 +221,24 @@ func abiMontMulVIS3Asm(z, x, y, m *uint64, k0 uint64, n uint64) {
 		k0, n      uint64
 	}{z, x, y, m, k0, n}
 	abiCall(kMontMulVIS3, unsafe.Pointer(&a), unsafe.Sizeof(a))
+}
+
+// The poison plants' kernels (planted_sparc64.go calls them directly with
+// one more argument than they declare here).
+var kReadUnloadedO1 = &arch.ABIKernel{Name: "xarch_abi_read_unloaded_o1", Frame: 0, Args: 8, SelfTest: true}
+
+func abiReadUnloadedO1(h *[8]uint32) {
+	a := struct {
+		h *[8]uint32
+	}{h}
+	abiCall(kReadUnloadedO1, unsafe.Pointer(&a), unsafe.Sizeof(a))
+}
+
+var kReadUnsetD2 = &arch.ABIKernel{Name: "xarch_abi_read_unset_d2", Frame: 192, Args: 8, SelfTest: true}
+
+func abiReadUnsetD2(h *[8]uint32) {
+	a := struct {
+		h *[8]uint32
+	}{h}
+	abiCall(kReadUnsetD2, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }

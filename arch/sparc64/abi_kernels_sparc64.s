@@ -29,4 +29,6 @@ xarch_abi_entry_table:
 	.xword	xarch_abi_clobber_g6
 	.xword	xarch_abi_write_below_sp
 	.xword	xarch_abi_write_below_frame
+	.xword	xarch_abi_read_unloaded_o1
+	.xword	xarch_abi_read_unset_d2
 	.size	xarch_abi_entry_table, .-xarch_abi_entry_table

@@ -115,3 +115,34 @@ xarch_abi_write_below_frame:
 	ret
 	 restore
 	.size	xarch_abi_write_below_frame, .-xarch_abi_write_below_frame
+
+// void xarch_abi_read_unloaded_o1(uint32_t *h): adds %o1, an argument
+// register its prototype does not give it, to h[0], assuming zero: right
+// when its caller leaves 0 there (the direct Go declaration passes one),
+// wrong under the trampoline, which poisons the words beyond the
+// arguments. The planted sha256/planted-unloaded-arg.
+	LEAF	xarch_abi_read_unloaded_o1
+	lduw	[%o0], %o2
+	add	%o2, %o1, %o2
+	retl
+	 stw	%o2, [%o0]
+	.size	xarch_abi_read_unloaded_o1, .-xarch_abi_read_unloaded_o1
+
+// void xarch_abi_read_unset_d2(uint32_t *h): adds %d2's bits to h[0]
+// without setting %d2, assuming zero: right when its caller leaves 0.0
+// there (the direct Go declaration passes it as its second argument, which
+// the ABI puts in %d2), wrong under the trampoline's poisoned %d2. The
+// planted sha256/planted-unset-vector.
+	.align	4
+	.global	xarch_abi_read_unset_d2
+	.type	xarch_abi_read_unset_d2, @function
+xarch_abi_read_unset_d2:
+	save	%sp, -192, %sp
+	std	%f2, [%sp + BIAS + 176]
+	ldx	[%sp + BIAS + 176], %l0
+	lduw	[%i0], %l1
+	add	%l1, %l0, %l1
+	stw	%l1, [%i0]
+	ret
+	 restore
+	.size	xarch_abi_read_unset_d2, .-xarch_abi_read_unset_d2

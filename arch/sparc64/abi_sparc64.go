@@ -23,8 +23,13 @@ import (
 //   - %g6 and %g7, reserved to the system (%g7 is the thread pointer), are
 //     compared with their values before the call (not seeded: the runtime's
 //     signal handlers read the thread pointer);
-//   - %g1, %g4 and %g5 are scratch in the 64-bit ABI: seeded (%g4) but not
+//   - %g1, %g4 and %g5 are scratch in the 64-bit ABI: seeded but not
 //     checked.
+//
+// Every other register the ABI leaves free is poisoned with fresh values
+// (abiState's poison), so a kernel that reads one it never set goes wrong.
+// The kernel is entered through %o7, which the call turns into the return
+// address.
 
 // abiCanaryBytes of canary lie below the kernel's frame (CANARY in
 // abi_sparc64.s).
@@ -49,6 +54,15 @@ type abiState struct {
 	i70, i71  uint64
 	canaryAt  uint64
 	canaryGot uint64
+	// Poison, fresh on every call (with args beyond the kernel's words):
+	// %d0-%d62, %g1, %g5, %ccr, %y, %gsr and %fsr's fcc fields.
+	fpoison    [32]uint64
+	g1, g5     uint64
+	ccr, y     uint64
+	gsr        uint64
+	fcc        uint64
+	fccMask    uint64
+	fsrScratch uint64
 }
 
 // abiSt is the one state of the trampoline, under abiDriver's lock.
@@ -94,6 +108,26 @@ func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
 		st.seedG[i] = x
 	}
+	// abiCall overwrites the kernel's own argument words.
+	for i := range st.args {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.args[i] = x
+	}
+	for i := range st.fpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.fpoison[i] = x
+	}
+	x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+	st.g1 = x
+	x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+	st.g5 = x
+	x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+	// %ccr: icc and xcc (8 bits); %y: its low 32 bits; %gsr: mask and
+	// align (scale too), never IM, which would override %fsr's rounding.
+	st.ccr, st.y, st.gsr = x>>56, x>>16&0xffffffff, x&0xffffffff000000ff
+	// fcc0 (bits 11:10), fcc1-fcc3 (33:32, 35:34, 37:36).
+	st.fccMask = 0x3f00000c00
+	st.fcc = arch.ABIMix(r, 3) & st.fccMask
 }
 
 // abiCall runs kernel k through the trampoline with its arguments, 64-bit

@@ -14,8 +14,8 @@
 // seeded with random values. It seeds %l0-%l7, %i0-%i5 and the application
 // registers %g2-%g4, records %g5-%g7 (the system's: %g7 is the thread
 // pointer), %sp, %fp and %i7, plants a canary below the kernel's frame
-// (its save, st->frame bytes, below %sp) and calls st->entry with six
-// arguments. After the call it writes every register to st, then puts back
+// (its save, st->frame bytes, below %sp), poisons the registers the ABI
+// leaves free and calls st->entry with six arguments. After the call it writes every register to st, then puts back
 // %sp, %fp, %i7 and %g2-%g7 from memory before it returns, so a broken
 // kernel is reported rather than crashing the runner. Nothing it needs
 // after the call is kept in a register: st is found again through the
@@ -45,6 +45,15 @@
 #define ST_I71		456
 #define ST_CANARYAT	464
 #define ST_CANARYGOT	472
+#define ST_FPOISON	480	/* 32 words: %d0-%d62 */
+#define ST_G1		736
+#define ST_G5		744
+#define ST_CCR		752
+#define ST_Y		760
+#define ST_GSR		768
+#define ST_FCC		776	/* %fsr's fcc0-fcc3 bits, at random */
+#define ST_FCCMASK	784
+#define ST_FSR		792	/* scratch: %fsr on its way */
 
 // ADDR: a symbol's address (44-bit absolute: the runner is a static
 // binary). Not setx: gcc assembles with -K PIC here (Debian's gcc defaults
@@ -119,14 +128,68 @@ xarch_abi_call:
 	ldx	[%o5 + ST_SEEDG + 0], %g2
 	ldx	[%o5 + ST_SEEDG + 8], %g3
 	ldx	[%o5 + ST_SEEDG + 16], %g4
-	ldx	[%o5 + ST_ENTRY], %g1
+
+	// Poison what the convention leaves free (abiHook.Seed): %d0-%d62,
+	// %gsr, %y, %fsr's fcc fields (its other fields as they were), %g1,
+	// %g5 and %ccr; the argument words beyond the kernel's are poison
+	// too. The entry goes in %o7: call %o7 (jmpl %o7, %o7) jumps there and
+	// leaves %o7 the return address, so no register holds the entry.
+	ldd	[%o5 + ST_FPOISON + 0], %f0
+	ldd	[%o5 + ST_FPOISON + 8], %f2
+	ldd	[%o5 + ST_FPOISON + 16], %f4
+	ldd	[%o5 + ST_FPOISON + 24], %f6
+	ldd	[%o5 + ST_FPOISON + 32], %f8
+	ldd	[%o5 + ST_FPOISON + 40], %f10
+	ldd	[%o5 + ST_FPOISON + 48], %f12
+	ldd	[%o5 + ST_FPOISON + 56], %f14
+	ldd	[%o5 + ST_FPOISON + 64], %f16
+	ldd	[%o5 + ST_FPOISON + 72], %f18
+	ldd	[%o5 + ST_FPOISON + 80], %f20
+	ldd	[%o5 + ST_FPOISON + 88], %f22
+	ldd	[%o5 + ST_FPOISON + 96], %f24
+	ldd	[%o5 + ST_FPOISON + 104], %f26
+	ldd	[%o5 + ST_FPOISON + 112], %f28
+	ldd	[%o5 + ST_FPOISON + 120], %f30
+	ldd	[%o5 + ST_FPOISON + 128], %f32
+	ldd	[%o5 + ST_FPOISON + 136], %f34
+	ldd	[%o5 + ST_FPOISON + 144], %f36
+	ldd	[%o5 + ST_FPOISON + 152], %f38
+	ldd	[%o5 + ST_FPOISON + 160], %f40
+	ldd	[%o5 + ST_FPOISON + 168], %f42
+	ldd	[%o5 + ST_FPOISON + 176], %f44
+	ldd	[%o5 + ST_FPOISON + 184], %f46
+	ldd	[%o5 + ST_FPOISON + 192], %f48
+	ldd	[%o5 + ST_FPOISON + 200], %f50
+	ldd	[%o5 + ST_FPOISON + 208], %f52
+	ldd	[%o5 + ST_FPOISON + 216], %f54
+	ldd	[%o5 + ST_FPOISON + 224], %f56
+	ldd	[%o5 + ST_FPOISON + 232], %f58
+	ldd	[%o5 + ST_FPOISON + 240], %f60
+	ldd	[%o5 + ST_FPOISON + 248], %f62
+	ldx	[%o5 + ST_GSR], %o0
+	wr	%o0, 0, %asr19	// %gsr (the assembler takes the name only for VIS CPUs)
+	ldx	[%o5 + ST_Y], %o0
+	wr	%o0, 0, %y
+	stx	%fsr, [%o5 + ST_FSR]
+	ldx	[%o5 + ST_FSR], %o0
+	ldx	[%o5 + ST_FCCMASK], %o1
+	andn	%o0, %o1, %o0
+	ldx	[%o5 + ST_FCC], %o1
+	or	%o0, %o1, %o0
+	stx	%o0, [%o5 + ST_FSR]
+	ldx	[%o5 + ST_FSR], %fsr
+	ldx	[%o5 + ST_G1], %g1
+	ldx	[%o5 + ST_G5], %g5
+	ldx	[%o5 + ST_CCR], %o0
+	wr	%o0, 0, %ccr
+	ldx	[%o5 + ST_ENTRY], %o7
 	ldx	[%o5 + ST_ARGS + 0], %o0
 	ldx	[%o5 + ST_ARGS + 8], %o1
 	ldx	[%o5 + ST_ARGS + 16], %o2
 	ldx	[%o5 + ST_ARGS + 24], %o3
 	ldx	[%o5 + ST_ARGS + 32], %o4
 	ldx	[%o5 + ST_ARGS + 40], %o5
-	call	%g1
+	call	%o7
 	 nop
 
 	// Everything to memory first.

@@ -62,6 +62,9 @@ func TestABIStateLayout(t *testing.T) {
 		"ST_SP1": unsafe.Offsetof(st.sp1), "ST_FP0": unsafe.Offsetof(st.fp0), "ST_FP1": unsafe.Offsetof(st.fp1),
 		"ST_I70": unsafe.Offsetof(st.i70), "ST_I71": unsafe.Offsetof(st.i71), "ST_CANARYAT": unsafe.Offsetof(st.canaryAt),
 		"ST_CANARYGOT": unsafe.Offsetof(st.canaryGot), "CANARY": abiCanaryBytes,
+		"ST_FPOISON": unsafe.Offsetof(st.fpoison), "ST_G1": unsafe.Offsetof(st.g1), "ST_G5": unsafe.Offsetof(st.g5),
+		"ST_CCR": unsafe.Offsetof(st.ccr), "ST_Y": unsafe.Offsetof(st.y), "ST_GSR": unsafe.Offsetof(st.gsr),
+		"ST_FCC": unsafe.Offsetof(st.fcc), "ST_FCCMASK": unsafe.Offsetof(st.fccMask), "ST_FSR": unsafe.Offsetof(st.fsrScratch),
 	}
 	seen := 0
 	for _, m := range regexp.MustCompile(`(?m)^#define\s+(\w+)\s+(\d+)`).FindAllStringSubmatch(string(b), -1) {
@@ -83,4 +86,23 @@ func TestABILevels(t *testing.T) { archtest.ABILevels(t, "sparc64") }
 
 func TestABIFault(t *testing.T) {
 	t.Skip("gccgo cannot unwind out of a fault in assembly without CFI (the kernels have none): a fault in a sparc64 kernel aborts the runner with or without the trampoline, and the suite reports it as a crash")
+}
+
+// The poison reaches the kernel: through the trampoline the argument word
+// beyond the kernel's one (%o1) and %d2 hold this call's poison, which the
+// planted kernels add to h[0].
+func TestABIPoison(t *testing.T) {
+	var h [8]uint32
+	for i := 0; i < 3; i++ {
+		h[0] = 0
+		abiReadUnloadedO1(&h)
+		if want := uint32(abiSt.args[1]); h[0] != want || want == 0 {
+			t.Fatalf("%%o1's low word was %#x, want the poison %#x", h[0], want)
+		}
+		h[0] = 0
+		abiReadUnsetD2(&h)
+		if want := uint32(abiSt.fpoison[1]); h[0] != want || want == 0 {
+			t.Fatalf("%%d2's low word was %#x, want the poison %#x", h[0], want)
+		}
+	}
 }

@@ -42,3 +42,40 @@ func plantedABI(h *[8]uint32, p []byte) {
 		abiClobberL5()
 	}
 }
+
+// sha256/planted-unloaded-arg and planted-unset-vector hash right, then
+// call a kernel that reads a register it was never given: %o1, beyond its
+// one argument, and %d2, both assumed zero. Called directly, with the
+// zero passed where the kernel looks, both work; through the ABI
+// trampoline, which poisons every register the ABI leaves free, both
+// change the hash.
+//
+//extern xarch_abi_read_unloaded_o1
+func readUnloadedO1(h *[8]uint32, zero uint64)
+
+//extern xarch_abi_read_unset_d2
+func readUnsetD2(h *[8]uint32, zero float64)
+
+func plantedUnloadedArg(h *[8]uint32, p []byte) {
+	sha256.GenericBlock(h, p)
+	if arch.ABICheck {
+		abiReadUnloadedO1(h)
+	} else {
+		readUnloadedO1(h, 0)
+	}
+}
+
+func plantedUnsetVector(h *[8]uint32, p []byte) {
+	sha256.GenericBlock(h, p)
+	if arch.ABICheck {
+		abiReadUnsetD2(h)
+	} else {
+		readUnsetD2(h, 0)
+	}
+}
+
+func init() {
+	arch.RegisterPlanted(sha256.Name, "sparc64",
+		&arch.Impl{Name: "sha256/planted-unloaded-arg", Funcs: &sha256.Funcs{Block: plantedUnloadedArg}},
+		&arch.Impl{Name: "sha256/planted-unset-vector", Funcs: &sha256.Funcs{Block: plantedUnsetVector}})
+}
