@@ -23,6 +23,13 @@ import (
 // closure context) and X31 (the assembler's temporary) are scratch in
 // ABI0; riscv64 Go keeps no frame pointer.
 //
+// Poison: every other register the convention leaves free gets a fresh
+// value from the seed before the call, X5-X26, X28-X30, F0-F31 and fflags,
+// so a kernel that reads one it never set goes wrong here. The call goes
+// through X31, the assembler's temporary, which no kernel may read (a
+// kernel's stale copy of the trampoline's state pointer or entry in a bound
+// register once passed unnoticed).
+//
 // Seeding X3 and X4 is safe because nothing reads them while a kernel runs:
 // the runner and the cross-built tests are CGO_ENABLED=0, where the signal
 // handler does not reload g through tp (runtime·load_g runs only when
@@ -58,6 +65,11 @@ type abiState struct {
 	moved              uint64
 	callerSP, retPC    uint64
 	escaped            uint64
+	// Poison, fresh on every call: X5-X26, X28-X30, then the entry (the
+	// loads of abi_riscv64.s take them in this order); F0-F31; fflags.
+	gpoison [26]uint64
+	fpoison [32]uint64
+	fflags  uint64
 }
 
 // abiSt is the one state of the trampoline, under abiDriver's lock.
@@ -107,6 +119,17 @@ func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	if k.Split || !abiSeedGPTP {
 		st.seeded = 0 // see arch.ABIKernel.Split
 	}
+	x := r
+	for i := range st.gpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.gpoison[i] = x
+	}
+	st.gpoison[len(st.gpoison)-1] = st.entry
+	for i := range st.fpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.fpoison[i] = x
+	}
+	st.fflags = x >> 59 // the five accrued exception flags
 }
 
 func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {
