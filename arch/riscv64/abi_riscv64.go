@@ -24,8 +24,9 @@ import (
 // ABI0; riscv64 Go keeps no frame pointer.
 //
 // Poison: every other register the convention leaves free gets a fresh
-// value from the seed before the call, X5-X26, X28-X30, F0-F31 and fflags,
-// so a kernel that reads one it never set goes wrong here. The call goes
+// value from the seed before the call, X5-X26, X28-X30, F0-F31, fflags and,
+// where the CPU has V, V0-V31 and vtype/vl (a random configuration), so a
+// kernel that reads one it never set goes wrong here. The call goes
 // through X31, the assembler's temporary, which no kernel may read (a
 // kernel's stale copy of the trampoline's state pointer or entry in a bound
 // register once passed unnoticed).
@@ -70,7 +71,30 @@ type abiState struct {
 	gpoison [26]uint64
 	fpoison [32]uint64
 	fflags  uint64
+	// V0-V31 (vwords words, 0 without V) and the vtype and AVL of a
+	// vsetvl.
+	vwords, vtype, vavl uint64
+	vpoison             [abiMaxVWords]uint64
 }
+
+// abiMaxVWords: the V registers of a VLEN up to 1024 bits; a longer one
+// keeps them unpoisoned.
+const abiMaxVWords = 32 * 1024 / 64
+
+// abiVWords is how many words V0-V31 take here (0: no V).
+var abiVWords = func() uint64 {
+	if !detect()["v"] {
+		return 0
+	}
+	n := 4 * abiVLenB() // 32 registers of vlenb bytes
+	if n > abiMaxVWords {
+		return 0
+	}
+	return n
+}()
+
+// abiVLenB reads the vlenb CSR (the V registers' size in bytes); only with V.
+func abiVLenB() uint64
 
 // abiSt is the one state of the trampoline, under abiDriver's lock.
 var abiSt abiState
@@ -130,6 +154,13 @@ func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 		st.fpoison[i] = x
 	}
 	st.fflags = x >> 59 // the five accrued exception flags
+	st.vwords = abiVWords
+	for i := uint64(0); i < abiVWords; i++ {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.vpoison[i] = x
+	}
+	// LMUL 1-8, SEW 8-64, tail and mask policy at random; AVL 0-255.
+	st.vtype, st.vavl = x>>40&0xdb, x>>50&0xff
 }
 
 func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {

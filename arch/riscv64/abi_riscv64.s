@@ -71,8 +71,24 @@ noseed:
 	// F0-F31, then every general register but the ones above, loaded
 	// through X31, which ends up holding the entry (the assembler's
 	// temporary: no kernel reads it).
+	MOV	abiState_vwords(ST), X5
+	BEQZ	X5, novector
+	ADD	$abiState_vpoison, ST, X31
+	CSRRS	X0, VLENB, X6
+	SLL	$3, X6 // 8 registers
+	VL8RE64V	(X31), V0
+	ADD	X6, X31
+	VL8RE64V	(X31), V8
+	ADD	X6, X31
+	VL8RE64V	(X31), V16
+	ADD	X6, X31
+	VL8RE64V	(X31), V24
+	MOV	abiState_vtype(ST), X6
+	MOV	abiState_vavl(ST), X5
+	VSETVL	X6, X5, X0
+novector:
 	MOV	abiState_fflags(ST), X5
-	WORD	$0x00129073 // fsflags X5 (csrrw zero, fflags, X5)
+	WORD	$0x00129073 // fsflags x5; csrrw zero, fflags, X5
 	ADD	$abiState_fpoison, ST, X31
 	MOVD	0(X31), F0
 	MOVD	8(X31), F1
@@ -194,6 +210,12 @@ TEXT ·abiEscape(SB), NOSPLIT|NOFRAME, $0-0
 	ADD	X6, X5
 	MOV	abiState_retPC(ST), X1
 	MOV	X5, X2
+	RET
+
+// func abiVLenB() uint64
+TEXT ·abiVLenB(SB), NOSPLIT, $0-8
+	CSRRS	X0, VLENB, X5
+	MOV	X5, ret+0(FP)
 	RET
 
 // func abiEntryTable() unsafe.Pointer: the address of abiEntries, the
