@@ -115,8 +115,55 @@ func ABIKernels() ([]*ABIKernel, string) {
 // on every call (not for cryptography).
 type ABIRand struct{ s uint64 }
 
-// NewABIRand seeds a generator from the clock.
-func NewABIRand() *ABIRand { return &ABIRand{s: uint64(time.Now().UnixNano()) | 1} }
+// The seed of every trampoline's values (the runner's --abi-seed, which the
+// host prints and puts in repro lines), and the key of the case running
+// now: a case's calls get the same values wherever it runs, alone in a
+// repro or among others in a batch.
+var (
+	abiSeedMu  sync.Mutex
+	abiSeed    uint64
+	abiCaseKey uint64
+	abiEpoch   uint64 // counts ABIReseed calls: a trampoline restarts its generator
+)
+
+// SetABISeed sets the seed (0: one from the clock, at first use).
+func SetABISeed(seed uint64) {
+	abiSeedMu.Lock()
+	abiSeed = seed
+	abiEpoch++
+	abiSeedMu.Unlock()
+}
+
+// ABISeed returns the seed, choosing one from the clock if none was set.
+func ABISeed() uint64 {
+	abiSeedMu.Lock()
+	defer abiSeedMu.Unlock()
+	abiStart()
+	return abiSeed
+}
+
+// ABIReseed starts the values of the next checked calls afresh from the
+// seed and key (the runner's hash of a case: op, params and data), so they
+// do not depend on what ran before in the process.
+func ABIReseed(key uint64) {
+	abiSeedMu.Lock()
+	abiCaseKey = key
+	abiEpoch++
+	abiSeedMu.Unlock()
+}
+
+// abiStart is the generator's state for the seed and the case key, under
+// abiSeedMu.
+func abiStart() uint64 {
+	if abiSeed == 0 {
+		abiSeed = uint64(time.Now().UnixNano()) | 1
+	}
+	x := ABIMix(abiSeed, 3) ^ abiCaseKey*0xbf58476d1ce4e5b9
+	if x == 0 {
+		x = 1
+	}
+	return x
+}
 
 // Next returns the next value; never 0, so a seed differs from a cleared
 // register. Mix derives more seeds from one value (cheaper under an

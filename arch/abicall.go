@@ -51,8 +51,9 @@ type ABITrampoline struct {
 	// fault aborts the runner anyway, and there defer is costly.
 	Unwinds bool
 
-	mu   sync.Mutex
-	rand *ABIRand
+	mu    sync.Mutex
+	rand  *ABIRand
+	epoch uint64 // abiEpoch when rand was started
 }
 
 // Call runs kernel k through the trampoline: call enters the arch's
@@ -69,9 +70,11 @@ func (t *ABITrampoline) Call(k *ABIKernel, size uintptr, call func()) {
 	if t.Unwinds {
 		defer t.mu.Unlock()
 	}
-	if t.rand == nil {
-		t.rand = NewABIRand()
+	abiSeedMu.Lock()
+	if t.rand == nil || t.epoch != abiEpoch {
+		t.rand, t.epoch = &ABIRand{s: abiStart()}, abiEpoch
 	}
+	abiSeedMu.Unlock()
 	t.Hook.Seed(k, t.rand.Next())
 	call()
 	k.Calls++

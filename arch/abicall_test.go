@@ -94,3 +94,43 @@ func TestRegisterPlanted(t *testing.T) {
 		t.Fatalf("registered %+v; want family, arch, rank -1, planted, in the table", im)
 	}
 }
+
+// The same seed and case key give the same values, call after call, however
+// many calls ran before; another key or seed gives others.
+func TestABISeedReproduces(t *testing.T) {
+	h := &fakeHook{fits: true}
+	tr := &ABITrampoline{Arch: "fake", Hook: h, Unwinds: true}
+	k := &ABIKernel{Name: "kern", Args: 8}
+	calls := func(seed, key uint64, before int) []uint64 {
+		SetABISeed(seed)
+		for i := 0; i < before; i++ {
+			tr.Call(k, 8, func() {})
+		}
+		ABIReseed(key)
+		h.seeds = nil
+		for i := 0; i < 3; i++ {
+			tr.Call(k, 8, func() {})
+		}
+		return h.seeds
+	}
+	a := calls(42, 7, 0)
+	if b := calls(42, 7, 5); !reflect.DeepEqual(a, b) {
+		t.Fatalf("seed 42, key 7: %x, then %x after other calls", a, b)
+	}
+	if a[0] == a[1] || a[1] == a[2] {
+		t.Fatalf("values %x: want fresh ones per call", a)
+	}
+	if b := calls(42, 8, 0); reflect.DeepEqual(a, b) {
+		t.Fatalf("keys 7 and 8 give the same values %x", a)
+	}
+	if b := calls(43, 7, 0); reflect.DeepEqual(a, b) {
+		t.Fatalf("seeds 42 and 43 give the same values %x", a)
+	}
+	if SetABISeed(42); ABISeed() != 42 {
+		t.Fatalf("ABISeed %d after SetABISeed(42)", ABISeed())
+	}
+	SetABISeed(0)
+	if ABISeed() == 0 {
+		t.Fatal("no seed chosen from the clock")
+	}
+}

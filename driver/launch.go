@@ -32,6 +32,9 @@ type Target struct {
 	Mask     string // features to turn off (runner --mask)
 	Force    string // features to treat as detected (runner --force; ci.Model.Force)
 	ABI      bool   // kernels through the ABI trampoline (runner --abi)
+	// ABISeed seeds the trampoline's register values (runner --abi-seed;
+	// 0: the runner picks one from the clock).
+	ABISeed uint64
 	// Env is added to the runner's environment (a provider level's
 	// capability variable, read before its library initialises), and
 	// QemuArgs to the emulator's arguments (-L root, -d in_asm).
@@ -61,6 +64,9 @@ func (t Target) Command() []string {
 	}
 	if t.ABI {
 		argv = append(argv, "--abi")
+		if t.ABISeed != 0 {
+			argv = append(argv, "--abi-seed", strconv.FormatUint(t.ABISeed, 10))
+		}
 	}
 	return argv
 }

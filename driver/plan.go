@@ -18,8 +18,10 @@ type PlanOptions struct {
 	Models string // comma-separated model names; "" = each arch's default set
 	Mask   string
 	ABI    bool // runners check every kernel call against the ABI (--abi)
-	CI     bool // a missing emulator or toolchain fails instead of skipping
-	Build  BuildOptions
+	// ABISeed seeds the trampoline's register values (Target.ABISeed).
+	ABISeed uint64
+	CI      bool // a missing emulator or toolchain fails instead of skipping
+	Build   BuildOptions
 }
 
 // Planned is one (arch, model) target ready to launch, or the reason it
@@ -54,7 +56,7 @@ func Plan(o PlanOptions) ([]Planned, error) {
 		}
 		bin, buildErr := "", error(nil)
 		for _, m := range models {
-			p := Planned{Model: m, Target: Target{Arch: a, Model: m.Label(), Mask: o.Mask, Force: strings.Join(m.Force, ","), ABI: o.ABI}}
+			p := Planned{Model: m, Target: Target{Arch: a, Model: m.Label(), Mask: o.Mask, Force: strings.Join(m.Force, ","), ABI: o.ABI, ABISeed: o.ABISeed}}
 			if m.Native {
 				if a != runtime.GOARCH {
 					p.Skip = fmt.Sprintf("native %s needs a %s host (this host is %s)", a, a, runtime.GOARCH)

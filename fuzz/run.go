@@ -26,8 +26,9 @@ type Options struct {
 	Models  string // comma-separated; "" = each arch's default set
 	Impl    string // implementation selection (implselect); "" = all
 	Mask    string
-	ABI     bool // kernels through the ABI trampoline (runner --abi)
-	Planted bool // runners built with xarch_planted; planted levels run when Impl names them
+	ABI     bool   // kernels through the ABI trampoline (runner --abi)
+	ABISeed uint64 // its register values' seed (runner --abi-seed); repro lines carry it
+	Planted bool   // runners built with xarch_planted; planted levels run when Impl names them
 	Seed    uint64
 	// Cases per implementation. 0: each implementation's default budget
 	// (Gen.Budget), or no limit when Time is set.
@@ -190,7 +191,7 @@ func Run(o Options) (*Report, error) {
 		}
 		return err
 	}
-	planned, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, ABI: o.ABI, CI: o.CI, Build: o.Build})
+	planned, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, ABI: o.ABI, ABISeed: o.ABISeed, CI: o.CI, Build: o.Build})
 	if err != nil {
 		return nil, drain(err)
 	}
@@ -735,6 +736,8 @@ func (tr *targetRun) repro(f *Failure) string {
 	}
 	if !tr.o.ABI {
 		s += " --abi=false"
+	} else if tr.o.ABISeed != 0 {
+		s += fmt.Sprintf(" --abi-seed %d", tr.o.ABISeed)
 	}
 	s += fmt.Sprintf(" --seed %d --case %d", tr.o.Seed, f.Case.Index)
 	if f.Variant.Name != "" {

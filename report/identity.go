@@ -31,6 +31,9 @@ type Identity struct {
 	ABI       bool   `json:"abi"`
 	Seed      uint64 `json:"seed"`
 	FuzzCases int    `json:"fuzz_cases"`
+	// ABISeed seeds the trampoline's register values (--abi-seed; 0 with
+	// the checks off).
+	ABISeed uint64 `json:"abi_seed"`
 }
 
 // differs names the first field in which a and b disagree ("" if none).
@@ -42,6 +45,7 @@ func (a Identity) differs(b Identity) (field, va, vb string) {
 		{"abi", fmt.Sprint(a.ABI), fmt.Sprint(b.ABI)},
 		{"seed", fmt.Sprint(a.Seed), fmt.Sprint(b.Seed)},
 		{"fuzz_cases", fmt.Sprint(a.FuzzCases), fmt.Sprint(b.FuzzCases)},
+		{"abi_seed", fmt.Sprint(a.ABISeed), fmt.Sprint(b.ABISeed)},
 	} {
 		if f.a != f.b {
 			return f.name, f.a, f.b

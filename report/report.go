@@ -137,7 +137,7 @@ type Meta struct {
 // recorded as its error, so it still differs from a good one.
 func identity(m Meta) Identity {
 	o := m.Options
-	id := Identity{Version: Version(), ABI: o.ABI, Seed: m.Seed, FuzzCases: m.FuzzCases}
+	id := Identity{Version: Version(), ABI: o.ABI, Seed: m.Seed, FuzzCases: m.FuzzCases, ABISeed: o.ABISeed}
 	var err error
 	if id.SourceHash, err = SourceHash(o.Build.Root); err != nil {
 		id.SourceHash = "error: " + err.Error()

@@ -263,6 +263,7 @@ func (g *guarded) guardHit(what string, addr uintptr, lo, hi int) string {
 // runVariant runs one variant; a fault in the implementation is recovered
 // here so the next variant and the next request still run.
 func runVariant(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, v checkVariant) (res []byte) {
+	abiCase(op.Name, params, data)
 	if err := inArena.ensure(len(data)); err != nil {
 		return append([]byte{CheckError}, "guarded buffers: "+err.Error()...)
 	}

@@ -289,9 +289,34 @@ func splitPayload(op *arch.Op, payload []byte) (params [][]byte, data []byte, er
 	return parts[:len(op.Params)], parts[len(op.Params)], nil
 }
 
+// abiCase starts the ABI trampoline's values afresh for one case, from the
+// seed and a hash of the case (op, params, data): the case gets the same
+// values alone in a repro line as among others in a batch.
+func abiCase(op string, params [][]byte, data []byte) {
+	if !arch.ABICheck {
+		return
+	}
+	h := uint64(14695981039346656037) // FNV-1a
+	add := func(b []byte) {
+		for i := 0; i < 8; i++ {
+			h = (h ^ uint64(len(b)>>(8*i)&0xff)) * 1099511628211
+		}
+		for _, c := range b {
+			h = (h ^ uint64(c)) * 1099511628211
+		}
+	}
+	add([]byte(op))
+	for _, p := range params {
+		add(p)
+	}
+	add(data)
+	arch.ABIReseed(h)
+}
+
 // runOp runs op once, out of place (or in place on a copy when inPlace).
 // An ABI violation is this call's error (batch names the case).
 func runOp(im *arch.Impl, op *arch.Op, params [][]byte, data []byte, chunks []int, inPlace bool) (out []byte, err error) {
+	abiCase(op.Name, params, data)
 	defer func() {
 		if p := recover(); p != nil {
 			if se, ok := p.(*arch.ScratchError); ok {
@@ -419,6 +444,7 @@ func cmdMCT(s *Server, args [][]byte) ([][]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("args: %v", err)
 	}
+	abiCase(op.Name, a, nil)
 	return arch.RunMCT(op, im, a)
 }
 
@@ -436,6 +462,7 @@ func cmdHash(s *Server, args [][]byte) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	abiCase(op.Name, nil, args[2])
 	out, err := arch.RunOp(op, im, nil, nil, args[2], nil)
 	if err != nil {
 		return nil, err
@@ -448,5 +475,6 @@ func cmdHashMCT(s *Server, args [][]byte) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	abiCase(op.Name, args[2:3], nil)
 	return arch.RunMCT(op, im, args[2:3])
 }

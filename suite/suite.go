@@ -40,7 +40,10 @@ type Options struct {
 	Mask   string
 	// ABI runs every kernel through its arch's ABI trampoline (runner
 	// --abi): a kernel that breaks the calling convention fails the case.
-	ABI        bool
+	ABI bool
+	// ABISeed seeds the trampoline's register values (runner --abi-seed);
+	// repro lines carry it.
+	ABISeed    uint64
 	VectorsDir string
 	Planted    bool // build runners with the xarch_planted tag; planted levels run when Impl names them
 	Timeout    time.Duration
@@ -218,7 +221,7 @@ func Run(o Options) (*Report, error) {
 	if o.Planted && !hasTag(o.Build.Tags, "xarch_planted") {
 		o.Build.Tags = append(append([]string{}, o.Build.Tags...), "xarch_planted")
 	}
-	plans, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, ABI: o.ABI, CI: o.CI, Build: o.Build})
+	plans, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, ABI: o.ABI, ABISeed: o.ABISeed, CI: o.CI, Build: o.Build})
 	if err != nil {
 		return nil, err
 	}
@@ -461,6 +464,8 @@ func (e Env) Repro(extra string) string {
 	}
 	if !e.Opts.ABI {
 		s += " --abi=false"
+	} else if e.Opts.ABISeed != 0 {
+		s += fmt.Sprintf(" --abi-seed %d", e.Opts.ABISeed)
 	}
 	return s + " " + extra
 }

@@ -20,6 +20,11 @@ import (
 // gets R29 = RSP-8 instead of a random R29, the value Go's convention gives
 // at every call: the assembler's epilogue of a framed leaf rebuilds R29
 // from RSP (ADD $framesize-8, RSP, R29) rather than reloading it.
+//
+// Poison: every other register the convention leaves free gets a fresh
+// value from the seed before the call, R0-R17, R19-R26, V0-V31 and NZCV,
+// so a kernel that reads one it never set goes wrong here. The call goes
+// through R27, the assembler's temporary, which no kernel may read.
 
 // Layout limits of the trampoline's frame (go_asm.h gives them to
 // abi_arm64.s).
@@ -46,6 +51,12 @@ type abiState struct {
 	callerSP, callerFP uint64
 	retPC              uint64
 	escaped            uint64
+	// Poison, fresh on every call: R0-R17, R19-R26, then the entry (the
+	// LDPs of abi_arm64.s take them in this order); V0-V31, two words
+	// each; NZCV in bits 28-31.
+	gpoison [27]uint64
+	xpoison [64]uint64
+	nzcv    uint64
 }
 
 // abiSt is the one state of the trampoline, under abiDriver's lock.
@@ -104,6 +115,17 @@ func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	if k.Split {
 		st.seeded = 0 // see arch.ABIKernel.Split
 	}
+	x := r
+	for i := range st.gpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.gpoison[i] = x
+	}
+	st.gpoison[len(st.gpoison)-1] = st.entry
+	for i := range st.xpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.xpoison[i] = x
+	}
+	st.nzcv = x >> 32 & 0xf0000000
 }
 
 func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {

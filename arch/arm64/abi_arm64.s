@@ -73,8 +73,37 @@ noseed:
 	SUB	$8, RSP, R29
 	MOVD	R29, abiState_seedR29(ST)
 seeded:
-	MOVD	abiState_entry(ST), R0
-	CALL	(R0)
+	// Poison what the convention does not fix (abiHook.Seed): V0-V31,
+	// NZCV, then every general register but the ones above, loaded
+	// through R27, which ends up holding the entry (the assembler's
+	// temporary: no kernel reads it).
+	ADD	$abiState_xpoison, ST, R0
+	VLD1.P	64(R0), [V0.D2, V1.D2, V2.D2, V3.D2]
+	VLD1.P	64(R0), [V4.D2, V5.D2, V6.D2, V7.D2]
+	VLD1.P	64(R0), [V8.D2, V9.D2, V10.D2, V11.D2]
+	VLD1.P	64(R0), [V12.D2, V13.D2, V14.D2, V15.D2]
+	VLD1.P	64(R0), [V16.D2, V17.D2, V18.D2, V19.D2]
+	VLD1.P	64(R0), [V20.D2, V21.D2, V22.D2, V23.D2]
+	VLD1.P	64(R0), [V24.D2, V25.D2, V26.D2, V27.D2]
+	VLD1.P	64(R0), [V28.D2, V29.D2, V30.D2, V31.D2]
+	MOVD	abiState_nzcv(ST), R0
+	MOVD	R0, NZCV
+	ADD	$abiState_gpoison, ST, R27
+	LDP	0(R27), (R0, R1)
+	LDP	16(R27), (R2, R3)
+	LDP	32(R27), (R4, R5)
+	LDP	48(R27), (R6, R7)
+	LDP	64(R27), (R8, R9)
+	LDP	80(R27), (R10, R11)
+	LDP	96(R27), (R12, R13)
+	LDP	112(R27), (R14, R15)
+	LDP	128(R27), (R16, R17)
+	LDP	144(R27), (R19, R20)
+	LDP	160(R27), (R21, R22)
+	LDP	176(R27), (R23, R24)
+	LDP	192(R27), (R25, R26)
+	MOVD	208(R27), R27
+	CALL	(R27)
 
 	// Record before anything uses RSP, R18, R28 or R29.
 	MOVD	$·abiSt(SB), ST

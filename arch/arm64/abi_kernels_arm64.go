@@ -35,6 +35,8 @@ var abiKernelTable = []*arch.ABIKernel{
 	kClobberSP,
 	kWriteBelowSP,
 	kWriteBelowFrame,
+	kReadUnloadedR0,
+	kReadUnsetV29,
 	kEcbEncARMv8,
 	kEcbDecARMv8,
 	kCbcEncARMv8,
@@ -121,6 +123,26 @@ func abiWriteBelowFrame() {
 	args := struct {
 	}{}
 	abiCall(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// readUnloadedR0: abi_selftest_arm64.s, $0-8.
+var kReadUnloadedR0 = &arch.ABIKernel{Name: "readUnloadedR0", Frame: 0, Args: 8, SelfTest: true}
+
+func abiReadUnloadedR0(h *[8]uint32) {
+	args := struct {
+		h *[8]uint32
+	}{h}
+	abiCall(kReadUnloadedR0, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// readUnsetV29: abi_selftest_arm64.s, $0-8.
+var kReadUnsetV29 = &arch.ABIKernel{Name: "readUnsetV29", Frame: 0, Args: 8, SelfTest: true}
+
+func abiReadUnsetV29(h *[8]uint32) {
+	args := struct {
+		h *[8]uint32
+	}{h}
+	abiCall(kReadUnsetV29, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbEncARMv8: aes_armv8_arm64.s, $0-40.

@@ -23,3 +23,10 @@ func clobberSP()
 func writeBelowSP()
 
 func writeBelowFrame()
+
+// readUnloadedR0 and readUnsetV29 read a register they never set (the
+// planted sha256/planted-unloaded-arg and planted-unset-vector): only the
+// trampoline's poison shows it.
+func readUnloadedR0(h *[8]uint32)
+
+func readUnsetV29(h *[8]uint32)

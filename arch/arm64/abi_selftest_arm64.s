@@ -75,3 +75,26 @@ TEXT ·writeBelowFrame(SB), NOSPLIT, $64-0
 	MOVD	$0x78, R0
 	MOVD	R0, -16(RSP)
 	RET
+
+// func readUnloadedR0(h *[8]uint32)
+// Rewrites h[0] through R0 without loading h from its frame: right when
+// called from Go, whose ABIInternal leaves the first argument in R0 through
+// the ABI0 wrapper, wrong wherever R0 holds anything else.
+TEXT ·readUnloadedR0(SB), NOSPLIT, $0-8
+	MOVWU	(R0), R1
+	MOVWU	R1, (R0)
+	RET
+
+// func readUnsetV29(h *[8]uint32)
+// Adds V29's low word to h[0] without setting V29: right in a runner whose
+// other kernels and probes do not run (the runtime's assembly never writes
+// V28 or V29, and the compiler takes low F registers first; chacha8rand,
+// which seeds the runtime's randomness, does write V31), wrong under a
+// poisoned V29.
+TEXT ·readUnsetV29(SB), NOSPLIT, $0-8
+	MOVD	h+0(FP), R0
+	FMOVS	F29, R1
+	MOVWU	(R0), R2
+	ADDW	R1, R2
+	MOVWU	R2, (R0)
+	RET

@@ -40,3 +40,32 @@ func plantedABI(h *[8]uint32, p []byte) {
 		clobberR18()
 	}
 }
+
+// sha256/planted-unloaded-arg and planted-unset-vector hash right, then
+// call a kernel that reads a register it never loaded: R0 as its argument,
+// V29 as zero. Called directly from Go both hold what it assumes; through
+// the ABI trampoline, which poisons every register the convention leaves
+// free, the first faults and the second changes the hash.
+func plantedUnloadedArg(h *[8]uint32, p []byte) {
+	sha256.GenericBlock(h, p)
+	if arch.ABICheck {
+		abiReadUnloadedR0(h)
+	} else {
+		readUnloadedR0(h)
+	}
+}
+
+func plantedUnsetVector(h *[8]uint32, p []byte) {
+	sha256.GenericBlock(h, p)
+	if arch.ABICheck {
+		abiReadUnsetV29(h)
+	} else {
+		readUnsetV29(h)
+	}
+}
+
+func init() {
+	arch.RegisterPlanted(sha256.Name, "arm64",
+		&arch.Impl{Name: "sha256/planted-unloaded-arg", Funcs: &sha256.Funcs{Block: plantedUnloadedArg}},
+		&arch.Impl{Name: "sha256/planted-unset-vector", Funcs: &sha256.Funcs{Block: plantedUnsetVector}})
+}

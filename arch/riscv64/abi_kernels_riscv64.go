@@ -35,6 +35,8 @@ var abiKernelTable = []*arch.ABIKernel{
 	kClobberSP,
 	kWriteBelowSP,
 	kWriteBelowFrame,
+	kReadUnloadedX10,
+	kReadUnsetF31,
 	kEncZkn,
 	kDecZkn,
 	kCbcEncZkn,
@@ -128,6 +130,26 @@ func abiWriteBelowFrame() {
 	args := struct {
 	}{}
 	abiCall(kWriteBelowFrame, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// readUnloadedX10: abi_selftest_riscv64.s, $0-8.
+var kReadUnloadedX10 = &arch.ABIKernel{Name: "readUnloadedX10", Frame: 0, Args: 8, SelfTest: true}
+
+func abiReadUnloadedX10(h *[8]uint32) {
+	args := struct {
+		h *[8]uint32
+	}{h}
+	abiCall(kReadUnloadedX10, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// readUnsetF31: abi_selftest_riscv64.s, $0-8.
+var kReadUnsetF31 = &arch.ABIKernel{Name: "readUnsetF31", Frame: 0, Args: 8, SelfTest: true}
+
+func abiReadUnsetF31(h *[8]uint32) {
+	args := struct {
+		h *[8]uint32
+	}{h}
+	abiCall(kReadUnsetF31, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // encZkn: aes_zkn_riscv64.s, $0-40.

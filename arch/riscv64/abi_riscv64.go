@@ -23,6 +23,14 @@ import (
 // closure context) and X31 (the assembler's temporary) are scratch in
 // ABI0; riscv64 Go keeps no frame pointer.
 //
+// Poison: every other register the convention leaves free gets a fresh
+// value from the seed before the call, X5-X26, X28-X30, F0-F31, fflags and,
+// where the CPU has V, V0-V31 and vtype/vl (a random configuration), so a
+// kernel that reads one it never set goes wrong here. The call goes
+// through X31, the assembler's temporary, which no kernel may read (a
+// kernel's stale copy of the trampoline's state pointer or entry in a bound
+// register once passed unnoticed).
+//
 // Seeding X3 and X4 is safe because nothing reads them while a kernel runs:
 // the runner and the cross-built tests are CGO_ENABLED=0, where the signal
 // handler does not reload g through tp (runtime·load_g runs only when
@@ -58,7 +66,35 @@ type abiState struct {
 	moved              uint64
 	callerSP, retPC    uint64
 	escaped            uint64
+	// Poison, fresh on every call: X5-X26, X28-X30, then the entry (the
+	// loads of abi_riscv64.s take them in this order); F0-F31; fflags.
+	gpoison [26]uint64
+	fpoison [32]uint64
+	fflags  uint64
+	// V0-V31 (vwords words, 0 without V) and the vtype and AVL of a
+	// vsetvl.
+	vwords, vtype, vavl uint64
+	vpoison             [abiMaxVWords]uint64
 }
+
+// abiMaxVWords: the V registers of a VLEN up to 1024 bits; a longer one
+// keeps them unpoisoned.
+const abiMaxVWords = 32 * 1024 / 64
+
+// abiVWords is how many words V0-V31 take here (0: no V).
+var abiVWords = func() uint64 {
+	if !detect()["v"] {
+		return 0
+	}
+	n := 4 * abiVLenB() // 32 registers of vlenb bytes
+	if n > abiMaxVWords {
+		return 0
+	}
+	return n
+}()
+
+// abiVLenB reads the vlenb CSR (the V registers' size in bytes); only with V.
+func abiVLenB() uint64
 
 // abiSt is the one state of the trampoline, under abiDriver's lock.
 var abiSt abiState
@@ -107,6 +143,24 @@ func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	if k.Split || !abiSeedGPTP {
 		st.seeded = 0 // see arch.ABIKernel.Split
 	}
+	x := r
+	for i := range st.gpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.gpoison[i] = x
+	}
+	st.gpoison[len(st.gpoison)-1] = st.entry
+	for i := range st.fpoison {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.fpoison[i] = x
+	}
+	st.fflags = x >> 59 // the five accrued exception flags
+	st.vwords = abiVWords
+	for i := uint64(0); i < abiVWords; i++ {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.vpoison[i] = x
+	}
+	// LMUL 1-8, SEW 8-64, tail and mask policy at random; AVL 0-255.
+	st.vtype, st.vavl = x>>40&0xdb, x>>50&0xff
 }
 
 func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {

@@ -62,13 +62,94 @@ fill:
 	MOV	g, abiState_g0(ST)
 	MOV	X3, abiState_x3in(ST)
 	MOV	TP, abiState_x4in(ST)
-	MOV	abiState_entry(ST), X6
 	MOV	abiState_seeded(ST), X5
 	BEQZ	X5, noseed
 	MOV	abiState_seedX3(ST), X3
 	MOV	abiState_seedX4(ST), TP
 noseed:
-	JALR	X1, X6
+	// Poison what the convention does not fix (abiHook.Seed): fflags,
+	// F0-F31, then every general register but the ones above, loaded
+	// through X31, which ends up holding the entry (the assembler's
+	// temporary: no kernel reads it).
+	MOV	abiState_vwords(ST), X5
+	BEQZ	X5, novector
+	ADD	$abiState_vpoison, ST, X31
+	CSRRS	X0, VLENB, X6
+	SLL	$3, X6 // 8 registers
+	VL8RE64V	(X31), V0
+	ADD	X6, X31
+	VL8RE64V	(X31), V8
+	ADD	X6, X31
+	VL8RE64V	(X31), V16
+	ADD	X6, X31
+	VL8RE64V	(X31), V24
+	MOV	abiState_vtype(ST), X6
+	MOV	abiState_vavl(ST), X5
+	VSETVL	X6, X5, X0
+novector:
+	MOV	abiState_fflags(ST), X5
+	WORD	$0x00129073 // fsflags x5; csrrw zero, fflags, X5
+	ADD	$abiState_fpoison, ST, X31
+	MOVD	0(X31), F0
+	MOVD	8(X31), F1
+	MOVD	16(X31), F2
+	MOVD	24(X31), F3
+	MOVD	32(X31), F4
+	MOVD	40(X31), F5
+	MOVD	48(X31), F6
+	MOVD	56(X31), F7
+	MOVD	64(X31), F8
+	MOVD	72(X31), F9
+	MOVD	80(X31), F10
+	MOVD	88(X31), F11
+	MOVD	96(X31), F12
+	MOVD	104(X31), F13
+	MOVD	112(X31), F14
+	MOVD	120(X31), F15
+	MOVD	128(X31), F16
+	MOVD	136(X31), F17
+	MOVD	144(X31), F18
+	MOVD	152(X31), F19
+	MOVD	160(X31), F20
+	MOVD	168(X31), F21
+	MOVD	176(X31), F22
+	MOVD	184(X31), F23
+	MOVD	192(X31), F24
+	MOVD	200(X31), F25
+	MOVD	208(X31), F26
+	MOVD	216(X31), F27
+	MOVD	224(X31), F28
+	MOVD	232(X31), F29
+	MOVD	240(X31), F30
+	MOVD	248(X31), F31
+	ADD	$abiState_gpoison, ST, X31
+	MOV	0(X31), X5
+	MOV	8(X31), X6
+	MOV	16(X31), X7
+	MOV	24(X31), X8
+	MOV	32(X31), X9
+	MOV	40(X31), X10
+	MOV	48(X31), X11
+	MOV	56(X31), X12
+	MOV	64(X31), X13
+	MOV	72(X31), X14
+	MOV	80(X31), X15
+	MOV	88(X31), X16
+	MOV	96(X31), X17
+	MOV	104(X31), X18
+	MOV	112(X31), X19
+	MOV	120(X31), X20
+	MOV	128(X31), X21
+	MOV	136(X31), X22
+	MOV	144(X31), X23
+	MOV	152(X31), X24
+	MOV	160(X31), X25
+	MOV	168(X31), X26
+	MOV	176(X31), X28
+	MOV	184(X31), X29
+	MOV	192(X31), X30
+	MOV	200(X31), X31
+	JALR	X1, X31
 
 	// Record before anything uses X2, X3, X4 or X27.
 	MOV	$·abiSt(SB), ST
@@ -129,6 +210,12 @@ TEXT ·abiEscape(SB), NOSPLIT|NOFRAME, $0-0
 	ADD	X6, X5
 	MOV	abiState_retPC(ST), X1
 	MOV	X5, X2
+	RET
+
+// func abiVLenB() uint64
+TEXT ·abiVLenB(SB), NOSPLIT, $0-8
+	CSRRS	X0, VLENB, X5
+	MOV	X5, ret+0(FP)
 	RET
 
 // func abiEntryTable() unsafe.Pointer: the address of abiEntries, the

@@ -23,3 +23,10 @@ func clobberSP()
 func writeBelowSP()
 
 func writeBelowFrame()
+
+// readUnloadedX10 and readUnsetF31 read a register they never set (the
+// planted sha256/planted-unloaded-arg and planted-unset-vector): only the
+// trampoline's poison shows it.
+func readUnloadedX10(h *[8]uint32)
+
+func readUnsetF31(h *[8]uint32)

@@ -74,3 +74,23 @@ TEXT ·writeBelowFrame(SB), NOSPLIT, $64-0
 	MOV	$0x78, X5
 	MOV	X5, -8(X2)
 	RET
+
+// func readUnloadedX10(h *[8]uint32)
+// Rewrites h[0] through X10 without loading h from its frame: right when
+// called from Go, whose ABIInternal leaves the first argument in X10
+// through the ABI0 wrapper, wrong wherever X10 holds anything else.
+TEXT ·readUnloadedX10(SB), NOSPLIT, $0-8
+	MOVWU	(X10), X11
+	MOVW	X11, (X10)
+	RET
+
+// func readUnsetF31(h *[8]uint32)
+// Adds F31's low word to h[0] without setting F31: right in a Go process,
+// where nothing writes F31, wrong under a poisoned F31.
+TEXT ·readUnsetF31(SB), NOSPLIT, $0-8
+	MOV	h+0(FP), X5
+	MOVD	F31, X6
+	MOVWU	(X5), X7
+	ADDW	X6, X7
+	MOVW	X7, (X5)
+	RET

@@ -41,3 +41,32 @@ func plantedABI(h *[8]uint32, p []byte) {
 		clobberX3()
 	}
 }
+
+// sha256/planted-unloaded-arg and planted-unset-vector hash right, then
+// call a kernel that reads a register it never loaded: X10 as its
+// argument, F31 as zero. Called directly from Go both hold what it
+// assumes; through the ABI trampoline, which poisons every register the
+// convention leaves free, the first faults and the second changes the hash.
+func plantedUnloadedArg(h *[8]uint32, p []byte) {
+	sha256.GenericBlock(h, p)
+	if arch.ABICheck {
+		abiReadUnloadedX10(h)
+	} else {
+		readUnloadedX10(h)
+	}
+}
+
+func plantedUnsetVector(h *[8]uint32, p []byte) {
+	sha256.GenericBlock(h, p)
+	if arch.ABICheck {
+		abiReadUnsetF31(h)
+	} else {
+		readUnsetF31(h)
+	}
+}
+
+func init() {
+	arch.RegisterPlanted(sha256.Name, "riscv64",
+		&arch.Impl{Name: "sha256/planted-unloaded-arg", Funcs: &sha256.Funcs{Block: plantedUnloadedArg}},
+		&arch.Impl{Name: "sha256/planted-unset-vector", Funcs: &sha256.Funcs{Block: plantedUnsetVector}})
+}

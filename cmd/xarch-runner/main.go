@@ -10,7 +10,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 
+	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/runner"
 )
 
@@ -19,6 +21,7 @@ func main() {
 	force := flag.String("force", os.Getenv("XARCH_FORCE"), "comma-separated CPU features to treat as detected (the emulator runs them, the guest cannot see them); default $XARCH_FORCE")
 	info := flag.Bool("info", false, "print the feature and implementation table as JSON and exit")
 	abi := flag.Bool("abi", os.Getenv("XARCH_ABI") == "1", "call every kernel through the arch's ABI trampoline: a kernel that does not preserve what the calling convention says fails its request; default $XARCH_ABI=1")
+	abiSeed := flag.String("abi-seed", os.Getenv("XARCH_ABI_SEED"), "seed of the values the ABI trampoline puts in registers (the host prints it and puts it in repro lines); default $XARCH_ABI_SEED, else from the clock")
 	flag.Parse()
 	s, err := runner.NewForced(*mask, *force)
 	if err != nil {
@@ -26,6 +29,14 @@ func main() {
 		os.Exit(2)
 	}
 	s.SetABI(*abi)
+	if *abiSeed != "" {
+		seed, err := strconv.ParseUint(*abiSeed, 10, 64)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "xarch-runner: --abi-seed %q: not a non-negative integer\n", *abiSeed)
+			os.Exit(2)
+		}
+		arch.SetABISeed(seed)
+	}
 	if *info {
 		e := json.NewEncoder(os.Stdout)
 		e.SetIndent("", "  ")

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
@@ -11,6 +15,7 @@ import (
 
 	"github.com/xarchlab/xarch/ci"
 	"github.com/xarchlab/xarch/suite"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // The default `xarch test --planted` reports each arch's planted register
@@ -65,29 +70,102 @@ func TestPlantedABIClobberEachArch(t *testing.T) {
 	}
 }
 
-// The trampoline poisons every register the convention leaves free: the
-// planted levels that read an argument register they never loaded, and a
-// vector register they never set, fail the default `xarch test` (they pass
-// with --abi=false, called directly from Go), and the repro line fails
-// again. amd64 has them so far; natively on an amd64 host.
-func TestPlantedPoisonAMD64(t *testing.T) {
-	if runtime.GOARCH != "amd64" {
-		t.Skip("the poison plants run natively on amd64")
-	}
+// poisonArches must have both poison plants (TestPlantedPoison); an arch
+// of ci/models.json not listed runs the ones it has.
+var poisonArches = []string{"amd64", "arm64", "ppc64le", "riscv64", "sparc64"}
+
+// poisonSuffixes name the plants: a kernel that reads an argument register
+// it never loaded, and one that reads a vector or FP register it never set.
+var poisonSuffixes = []string{"/planted-unloaded-arg", "/planted-unset-vector"}
+
+// The trampoline poisons every register the convention leaves free: on
+// every arch (natively on the host's, under qemu elsewhere) the planted
+// levels that read a register they never set fail the default `xarch
+// test`, which prints its ABI seed in the header and the JSON identity; a
+// repro line carries that seed and fails again with the same values (the
+// same wrong digest: another seed gives another), and with --abi=false the
+// level passes (called directly from Go, it finds what it assumes).
+func TestPlantedPoison(t *testing.T) {
 	bin := xarchBin(t)
-	for _, impl := range []string{"sha256/planted-unloaded-arg", "sha256/planted-unset-vector"} {
-		impl := impl
-		t.Run(impl, func(t *testing.T) {
-			out, err := exec.Command(bin, "test", "--arch", "amd64", "--model", "native", "--planted",
-				"--impl", impl, "--fuzz-cases", "5", "--no-progress").CombinedOutput()
-			require.Error(t, err, "the poisoned register must fail the run:\n%s", out)
-			m := regexp.MustCompile(`(?m)^  amd64/\S+ ` + regexp.QuoteMeta(impl) + `: \S+: .*(expected MD|panic).*\n      repro: (xarch run .*)$`).FindStringSubmatch(string(out))
-			require.NotNil(t, m, "no failed case with a repro line:\n%s", out)
-			args := strings.Fields(strings.ReplaceAll(strings.TrimPrefix(m[2], "xarch "), "'", ""))
-			rout, err := exec.Command(bin, args...).CombinedOutput()
-			require.Error(t, err, "repro %s:\n%s", m[2], rout)
-			rout, err = exec.Command(bin, append(args, "--abi=false")...).CombinedOutput()
-			require.NoError(t, err, "repro with --abi=false: %s", rout)
+	table, err := ci.Load()
+	require.NoError(t, err)
+	for _, a := range table.Arches {
+		a := a
+		t.Run(a.Arch, func(t *testing.T) {
+			model := "native"
+			if a.Arch != runtime.GOARCH {
+				m, ok := a.Richest()
+				if !ok {
+					t.Skipf("%s has no emulated model and this host is %s", a.Arch, runtime.GOARCH)
+				}
+				if _, err := exec.LookPath(a.Qemu); err != nil {
+					if suite.IsCI() {
+						t.Fatalf("%s missing in CI", a.Qemu)
+					}
+					t.Skipf("%s not installed", a.Qemu)
+				}
+				model = m.Label()
+			}
+			// The plants this arch's runner has, from its own table.
+			out, err := exec.Command(bin, "info", "--arch", a.Arch, "--model", model, "--planted", "--json").Output()
+			require.NoError(t, err, "xarch info: %s", out)
+			var inf wire.Info
+			require.NoError(t, json.Unmarshal(out, &inf))
+			var plants []string
+			for _, suf := range poisonSuffixes {
+				for _, im := range inf.Impls {
+					if im.Planted && strings.HasSuffix(im.Name, suf) {
+						plants = append(plants, im.Name)
+						break
+					}
+				}
+			}
+			required := false
+			for _, r := range poisonArches {
+				required = required || r == a.Arch
+			}
+			if required {
+				require.Len(t, plants, len(poisonSuffixes), "%s must have a level ending in each of %v", a.Arch, poisonSuffixes)
+			} else if len(plants) == 0 {
+				t.Skipf("%s has no poison plants yet (not in poisonArches)", a.Arch)
+			}
+
+			js := filepath.Join(t.TempDir(), "run.json")
+			out, err = exec.Command(bin, "test", "--arch", a.Arch, "--model", model, "--planted",
+				"--impl", strings.Join(plants, ","), "--fuzz-cases", "3", "--no-progress", "--json", js).CombinedOutput()
+			require.Error(t, err, "the poisoned registers must fail the run:\n%s", out)
+			hm := regexp.MustCompile(`(?m)^xarch test: .*, ABI seed (\d+)`).FindSubmatch(out)
+			require.NotNil(t, hm, "no ABI seed in the header:\n%s", out)
+			seed := string(hm[1])
+			b, err := os.ReadFile(js)
+			require.NoError(t, err)
+			var rep struct {
+				Identity struct {
+					ABISeed uint64 `json:"abi_seed"`
+				} `json:"identity"`
+			}
+			require.NoError(t, json.Unmarshal(b, &rep))
+			require.Equal(t, seed, fmt.Sprint(rep.Identity.ABISeed), "the JSON identity's abi_seed")
+
+			for _, impl := range plants {
+				m := regexp.MustCompile(`(?m)^  ` + a.Arch + `/\S+ ` + regexp.QuoteMeta(impl) + `: \S+: .*(?:expected MD \S+, got (\S+)|panic.*)\n      repro: (xarch run .*)$`).FindSubmatch(out)
+				require.NotNil(t, m, "%s: no failed case with a repro line:\n%s", impl, out)
+				got, repro := string(m[1]), string(m[2])
+				require.Contains(t, repro, " --abi-seed "+seed+" ", "%s: the repro line carries the run's seed", impl)
+				args := strings.Fields(strings.ReplaceAll(strings.TrimPrefix(repro, "xarch "), "'", ""))
+				rout, err := exec.Command(bin, args...).CombinedOutput()
+				require.Error(t, err, "repro %s:\n%s", repro, rout)
+				if got != "" {
+					// The same poison values: the same wrong digest; other
+					// values, another.
+					require.Contains(t, string(rout), got, "repro %s", repro)
+					other, err := exec.Command(bin, append(args, "--abi-seed", "12345")...).CombinedOutput()
+					require.Error(t, err, "repro with another seed:\n%s", other)
+					require.NotContains(t, string(other), got, "another --abi-seed gives the same digest")
+				}
+				rout, err = exec.Command(bin, append(args, "--abi=false")...).CombinedOutput()
+				require.NoError(t, err, "repro with --abi=false: %s", rout)
+			}
 		})
 	}
 }

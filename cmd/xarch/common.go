@@ -18,6 +18,7 @@ import (
 type common struct {
 	arch, model, mask, vectors string
 	planted, abi               bool
+	abiSeed                    uint64 // --abi-seed; 0 until resolved (abiSeedFor)
 	timeout                    time.Duration
 	root                       string
 	openssl                    string // --openssl (openssl.go)
@@ -38,6 +39,26 @@ func (c *common) register(fs *flag.FlagSet) {
 // kernels: test, run and fuzz. speed and info run kernels unchecked.
 func (c *common) registerABI(fs *flag.FlagSet) {
 	fs.BoolVar(&c.abi, "abi", true, "call every kernel through its arch's ABI trampoline: a kernel that does not preserve the registers its calling convention says it must (or writes below its stack frame) fails the case with \"ABI violation\"; --abi=false turns it off")
+	fs.Uint64Var(&c.abiSeed, "abi-seed", 0, "seed of the values the ABI trampoline puts in the registers a kernel must not read before it sets them (default: derived from --seed, or from the clock; printed, and carried by repro lines)")
+}
+
+// abiSeedFor resolves --abi-seed: given, or derived from the case seed
+// (test and fuzz: the same --seed gives the same register values), or from
+// the clock when there is none (seed 0).
+func (c *common) abiSeedFor(seed uint64) uint64 {
+	if c.abiSeed != 0 || !c.abi {
+		return c.abiSeed
+	}
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	x := (seed + 1) * 0x9e3779b97f4a7c15
+	x ^= x >> 31
+	if x == 0 {
+		x = 1
+	}
+	c.abiSeed = x
+	return x
 }
 
 // parse parses the flags strictly: a stray positional argument (after
@@ -125,7 +146,7 @@ func (c *common) target(arch, model string) (driver.Target, error) {
 	if model != "" && strings.Contains(model, ",") {
 		return driver.Target{}, fmt.Errorf("--model must name one model here, got %q", model)
 	}
-	plans, err := driver.Plan(driver.PlanOptions{Arches: []string{arch}, Models: model, Mask: c.mask, ABI: c.abi, Build: c.buildOptions()})
+	plans, err := driver.Plan(driver.PlanOptions{Arches: []string{arch}, Models: model, Mask: c.mask, ABI: c.abi, ABISeed: c.abiSeed, Build: c.buildOptions()})
 	if err != nil {
 		return driver.Target{}, err
 	}

@@ -63,7 +63,7 @@ func cmdFuzz(args []string) (int, error) {
 		return 2, err
 	}
 	o := fuzz.Options{
-		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, ABI: c.abi, Planted: c.planted, Seed: seed,
+		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, ABI: c.abi, ABISeed: c.abiSeedFor(seed), Planted: c.planted, Seed: seed,
 		Cases: *cases, Time: *dur, Case: *caseIdx, Variant: *variant, Len: *length,
 		Jobs: *jobs, Timeout: c.timeout, CI: suite.IsCI(), Build: c.buildOptions(), Log: os.Stderr,
 	}
@@ -78,7 +78,11 @@ func cmdFuzz(args []string) (int, error) {
 	case *dur > 0:
 		budget = fmt.Sprintf("%s per target", *dur)
 	}
-	fmt.Printf("xarch fuzz: arches %v, seed %d, %s\n", arches, seed, budget)
+	abiNote := ", ABI checks off"
+	if c.abi {
+		abiNote = fmt.Sprintf(", ABI seed %d", o.ABISeed)
+	}
+	fmt.Printf("xarch fuzz: arches %v, seed %d%s, %s\n", arches, seed, abiNote, budget)
 	started := time.Now()
 	rep, err := fuzz.Run(o)
 	if err != nil {

@@ -55,5 +55,5 @@ func (c *common) targetFor(arch, model, impl string) (driver.Target, error) {
 	if !strings.Contains(impl, "/openssl") {
 		return c.target(arch, model)
 	}
-	return driver.OpenSSLLevelTarget(driver.PlanOptions{Arches: []string{arch}, Models: model, ABI: c.abi, Build: c.buildOptions()}, impl)
+	return driver.OpenSSLLevelTarget(driver.PlanOptions{Arches: []string{arch}, Models: model, ABI: c.abi, ABISeed: c.abiSeed, Build: c.buildOptions()}, impl)
 }

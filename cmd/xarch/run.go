@@ -102,6 +102,11 @@ func cmdRun(args []string) (int, error) {
 			return 2, err
 		}
 	}
+	// A failure names the seed, so a run without --abi-seed can be repeated.
+	seedNote := ""
+	if c.abi {
+		seedNote = fmt.Sprintf(" (--abi-seed %d)", c.abiSeedFor(0))
+	}
 	sess, err := c.sessionFor(c.arch, c.model, *impl) // openssl.go
 	if err != nil {
 		return 2, err
@@ -136,7 +141,7 @@ func cmdRun(args []string) (int, error) {
 		out, err = sess.Call([]byte(cmd), []byte(*impl), []byte(op.Name), payload)
 	}
 	if err != nil {
-		return 1, fmt.Errorf("%s %s %s on %s: %v", cmd, *impl, op.Name, sess.Target, err)
+		return 1, fmt.Errorf("%s %s %s on %s%s: %v", cmd, *impl, op.Name, sess.Target, seedNote, err)
 	}
 	fmt.Println(hex.EncodeToString(out[0]))
 	if x.mct && len(out) > 1 {
@@ -144,7 +149,7 @@ func cmdRun(args []string) (int, error) {
 	}
 	if x.expected != nil {
 		if hex.EncodeToString(out[0]) != hex.EncodeToString(x.expected) {
-			fmt.Fprintf(os.Stderr, "MISMATCH: expected %x\n", x.expected)
+			fmt.Fprintf(os.Stderr, "MISMATCH: expected %x%s\n", x.expected, seedNote)
 			return 1, nil
 		}
 		fmt.Fprintln(os.Stderr, "matches the vector")

@@ -44,7 +44,7 @@ func cmdTest(args []string) (int, error) {
 		return 2, err
 	}
 	o := suite.Options{
-		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, ABI: c.abi, VectorsDir: c.vectors,
+		Arches: arches, Models: c.model, Impl: *impl, Mask: c.mask, ABI: c.abi, ABISeed: c.abiSeedFor(*fuzzSeed), VectorsDir: c.vectors,
 		Planted: c.planted, Timeout: c.timeout, Jobs: *jobs, CI: suite.IsCI(), Build: c.buildOptions(),
 		EveryModel: *everyModel, EdgeSeed: *fuzzSeed,
 	}
@@ -59,6 +59,8 @@ func cmdTest(args []string) (int, error) {
 	}
 	if !c.abi {
 		fmt.Printf(", ABI checks off")
+	} else {
+		fmt.Printf(", ABI seed %d", o.ABISeed)
 	}
 	if c.openssl != "" {
 		fmt.Printf(", openssl %s", c.openssl)
