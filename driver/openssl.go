@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/wire"
 )
 
 // OpenSSL's libcrypto as a provider: a cgo runner per (arch, library),
@@ -582,4 +583,17 @@ func OpenSSLLevelTarget(o PlanOptions, impl string) (Target, error) {
 		return p.Target, nil
 	}
 	return Target{}, fmt.Errorf("no OpenSSL level %s on %s (levels: %s)", level, strings.Join(o.Arches, ","), strings.Join(names, ", "))
+}
+
+// ServedHere reports whether the runner whose hello is info tests impl. A
+// provider runner links the families, so their generic levels come along;
+// xarch's own runner tests those, and on a provider's target only its
+// levels (<family>/openssl...) run: nothing is tested twice.
+func ServedHere(info wire.Info, impl string) bool {
+	for _, im := range info.Impls {
+		if strings.Contains(im.Name, "/openssl") {
+			return strings.Contains(impl, "/openssl")
+		}
+	}
+	return true
 }

@@ -362,7 +362,7 @@ func (tr *targetRun) run() {
 	}
 	var impls []*implRun
 	for _, im := range sess.Info().Impls {
-		if !implselect.Match(tr.o.Impl, tr.o.Planted, im.Name, im.Planted) ||
+		if !implselect.Match(tr.o.Impl, tr.o.Planted, im.Name, im.Planted) || !driver.ServedHere(sess.Info(), im.Name) ||
 			(tr.o.Keep != nil && !tr.o.Keep(tr.t.Arch, tr.t.Model, im.Name)) {
 			continue
 		}
@@ -456,7 +456,7 @@ func (tr *targetRun) run() {
 func (tr *targetRun) memReport(info wire.Info, rows []suite.ProbeRow, fails []suite.Result) {
 	need := map[string]bool{"memory": true}
 	for _, im := range info.Impls {
-		if implselect.Match(tr.o.Impl, tr.o.Planted, im.Name, im.Planted) &&
+		if implselect.Match(tr.o.Impl, tr.o.Planted, im.Name, im.Planted) && driver.ServedHere(info, im.Name) &&
 			(tr.o.Keep == nil || tr.o.Keep(tr.t.Arch, tr.t.Model, im.Name)) {
 			for _, f := range im.Requires {
 				need[f] = true

@@ -233,7 +233,12 @@ func judgeReports(o Options, plans []driver.Planned, results []Result) []Result 
 			extra = append(extra, Result{Arch: r.Arch, Model: m, Impl: ReportImpl(r.Name), File: reportFile(r), Status: Skipped, Reason: why})
 		}
 	}
-	return append(results, o.Shard.keep(extra)...)
+	for _, r := range extra {
+		if o.Shard.HasProviders(r.Arch, r.Model) {
+			results = append(results, r)
+		}
+	}
+	return results
 }
 
 // evidenceText names the counts a row requires: "aese-5x 7, pmull 54".

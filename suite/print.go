@@ -61,7 +61,7 @@ func (r *Report) Rows() []Row {
 		// A named row's note says what it reproduces and its evidence.
 		if res.Reason != "" && (res.Status != Passed || strings.HasPrefix(res.Impl, "report/")) {
 			note := res.Reason
-			if res.File != "" {
+			if res.File != "" && !strings.HasPrefix(note, res.File+":") {
 				note = shortFile(res.File) + ": " + note
 			}
 			if row.Note != "" {

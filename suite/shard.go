@@ -72,6 +72,14 @@ func (s Shard) Has(key ...string) bool {
 	return Of(s.Count, key...) == s.Index
 }
 
+// HasProviders reports whether this shard runs the provider levels of
+// arch/model: all of them, as one unit, because their evidence judges all
+// of a level's runs together and compares each mask with the detected
+// level of the same model.
+func (s Shard) HasProviders(arch, model string) bool {
+	return s.Has(arch, model, "*", "openssl")
+}
+
 // keep drops the results of other shards; a result's key is its
 // (arch, model, implementation, file).
 func (s Shard) keep(rs []Result) []Result {

@@ -278,7 +278,11 @@ func Run(o Options) (*Report, error) {
 		o.Progress.Finish()
 	}
 	ev, evNotes := opensslEvidence(plans, rep.Results) // suite/openssl.go
-	rep.Results = append(rep.Results, o.Shard.keep(ev)...)
+	for _, r := range ev {
+		if o.Shard.HasProviders(r.Arch, r.Model) {
+			rep.Results = append(rep.Results, r)
+		}
+	}
 	rep.Results = judgeReports(o, plans, rep.Results)
 	rep.Notes = append(rep.Notes, evNotes...)
 	sortResults(rep.Results, o.Arches)
@@ -319,6 +323,16 @@ func (o Options) Selects(im wire.ImplInfo) bool {
 func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []string, _ []ProbeRow, _ *wire.Info) {
 	t := p.Target
 	base := Result{Arch: t.Arch, Model: t.Model, Impl: "*"}
+	if p.OpenSSL != nil {
+		// A model's provider levels are one unit of a shard partition
+		// (HasProviders). Its skip row names the level, so the rows of
+		// several skipped levels of one model stay apart.
+		if !o.Shard.HasProviders(t.Arch, t.Model) {
+			return nil, nil, nil, nil
+		}
+		o.Shard = Shard{}
+		base.File = p.OpenSSL.Name
+	}
 	switch {
 	case p.Skip != "":
 		base.Status, base.Reason = Skipped, p.Skip
@@ -363,7 +377,7 @@ func runTarget(o Options, p driver.Planned, home string) (_ []Result, notes []st
 	out := append([]Result(nil), memFails...)
 	seen := false
 	for _, im := range info.Impls {
-		if !o.Selects(im) {
+		if !o.Selects(im) || !driver.ServedHere(info, im.Name) {
 			continue
 		}
 		seen = true
