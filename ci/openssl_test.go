@@ -103,6 +103,8 @@ func TestOpenSSLReports(t *testing.T) {
 	}{
 		{"graviton2-aes_v8", "3.0", "detected", []string{"neoverse-n1"}, []int{64, 79, 80, 128, 256, 511, 512, 513, 1024}, []string{"aese-5x", "pmull"}, nil},
 		{"unroll8-eor3-gcm", "3.5", "detected", []string{"neoverse-v1", "neoverse-n2"}, []int{511, 512, 513, 1024}, []string{"eor3"}, nil},
+		{"n1-neon-mont", "3.0", "detected", []string{"neoverse-n1"}, []int{768}, []string{"umlal"}, nil},
+		{"v1-scalar-mont", "3.0", "detected", []string{"neoverse-v1"}, []int{768}, nil, []string{"umlal"}},
 		{"power8-sha512_block_p8", "3.0", "detected", []string{"power8", "power9", "power10"}, []int{111, 112, 128}, []string{"vshasigmad"}, nil},
 		{"power8-sha512-without-p8", "3.0", "altivec", []string{"power8", "power9", "power10"}, []int{111, 112, 128}, nil, []string{"vshasigmad"}},
 	}
