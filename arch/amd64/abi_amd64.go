@@ -42,8 +42,8 @@ type abiState struct {
 	canary, seedBP     uint64
 	mxcsrSeed          uint64
 	// Poison, fresh on every call: AX, BX, CX, DX, SI, DI, R8-R11,
-	// R13-R15; X0-X15 (two words each); the status flags for POPFQ.
-	gpoison [13]uint64
+	// R13-R15, R12; X0-X15 (two words each); the status flags for POPFQ.
+	gpoison [14]uint64
 	xpoison [32]uint64
 	flags   uint64
 	// Recorded by the trampoline.

@@ -16,7 +16,10 @@
 // leave any register but SP and BP changed, and SP itself is checked.
 
 #define SHIFT (const_abiMaxLow + const_abiCanaryBytes + 8)
-#define FRAME (SHIFT + const_abiMaxArgs)
+#define FRAME (SHIFT + const_abiMaxArgs + 8)
+// ENTRY(SP), once SP has moved up, is the kernel's entry, above its
+// argument frame: the call reads it there, so R12 can be poisoned too.
+#define ENTRY const_abiMaxArgs
 
 // g, the running goroutine, from TLS (ABI0 code cannot assume R14);
 // g.stack.hi is its second word: when it changes across the call, the
@@ -24,11 +27,11 @@
 #define get_tls(r) MOVQ TLS, r
 #define g(r) 0(r)(TLS*1)
 
-// ST holds &·abiSt wherever a field is read or written.
+// ST holds &·abiSt wherever a field is read or written, until the call.
 #define ST R12
 
 // func abiTrampoline(args unsafe.Pointer)
-TEXT ·abiTrampoline(SB), 0, $4360-8 // FRAME (abi_amd64_test.go checks it)
+TEXT ·abiTrampoline(SB), 0, $4368-8 // FRAME (abi_amd64_test.go checks it)
 	NO_LOCAL_POINTERS
 	LEAQ	·abiSt(SB), ST
 	// Where to return if the kernel leaves SP elsewhere (abiEscape): the
@@ -54,6 +57,8 @@ copy:
 	INCQ	BX
 	JMP	copy
 copied:
+	MOVQ	abiState_entry(ST), AX
+	MOVQ	AX, ENTRY(SP)
 	// The canary: const_abiCanaryBytes below the lowest byte of the
 	// kernel's frame (its entry SP, SP-8, minus low).
 	LEAQ	-8(SP), DI
@@ -74,8 +79,8 @@ fill:
 	STMXCSR	abiState_mxcsr0(ST)
 	LDMXCSR	abiState_mxcsrSeed(ST)
 	// Poison what the convention does not fix (abiHook.Seed): X0-X15,
-	// the status flags, every general register but SP, BP (seeded) and ST,
-	// which the memory-indirect call reads the entry through.
+	// the status flags, every general register but SP and BP (seeded);
+	// ST last, and the call reads the entry from the stack.
 	MOVOU	(abiState_xpoison+0)(ST), X0
 	MOVOU	(abiState_xpoison+16)(ST), X1
 	MOVOU	(abiState_xpoison+32)(ST), X2
@@ -108,7 +113,8 @@ fill:
 	MOVQ	(abiState_gpoison+88)(ST), R14
 	MOVQ	(abiState_gpoison+96)(ST), R15
 	MOVQ	abiState_seedBP(ST), BP
-	CALL	abiState_entry(ST)
+	MOVQ	(abiState_gpoison+104)(ST), R12
+	CALL	ENTRY(SP)
 
 	// Record before anything uses SP.
 	LEAQ	·abiSt(SB), ST

@@ -30,7 +30,7 @@ func TestABIViolations(t *testing.T) {
 }
 
 func TestABIKernelTable(t *testing.T) {
-	archtest.ABITrampolineFrame(t, "abi_amd64.s", abiMaxLow+abiCanaryBytes+8+abiMaxArgs)
+	archtest.ABITrampolineFrame(t, "abi_amd64.s", abiMaxLow+abiCanaryBytes+8+abiMaxArgs+8)
 	exempt := map[string]string{
 		"cpuid":           "feature detection, not a kernel",
 		"xgetbv0":         "feature detection, not a kernel",
@@ -54,3 +54,18 @@ func TestABIKernelTable(t *testing.T) {
 func TestABILevels(t *testing.T) { archtest.ABILevels(t, "amd64") }
 
 func TestABIFault(t *testing.T) { archtest.ABIFault(t, abiConformingNop) }
+
+// Every general register but SP and BP reaches the kernel holding this
+// call's poison, R12 (once the trampoline's pointer to its state) too.
+func TestABIPoison(t *testing.T) {
+	names := []string{"AX", "BX", "CX", "DX", "SI", "DI", "R8", "R9", "R10", "R11", "R13", "R14", "R15", "R12"}
+	for i := 0; i < 3; i++ {
+		var got [14]uint64
+		abiDumpGPRs(&got)
+		for j, n := range names {
+			if got[j] != abiSt.gpoison[j] {
+				t.Fatalf("call %d: %s was %#x at the kernel's entry, want the poison %#x", i, n, got[j], abiSt.gpoison[j])
+			}
+		}
+	}
+}

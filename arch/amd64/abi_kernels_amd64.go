@@ -37,6 +37,7 @@ var abiKernelTable = []*arch.ABIKernel{
 	kWriteBelowFrame,
 	kReadUnloadedAX,
 	kReadUnsetX15,
+	kDumpGPRs,
 	kEcbEncNI,
 	kEcbDecNI,
 	kCbcEncNI,
@@ -167,6 +168,16 @@ func abiReadUnsetX15(h *[8]uint32) {
 		h *[8]uint32
 	}{h}
 	abiCall(kReadUnsetX15, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// dumpGPRs: abi_selftest_amd64.s, $112-8.
+var kDumpGPRs = &arch.ABIKernel{Name: "dumpGPRs", Frame: 112, Args: 8, SelfTest: true}
+
+func abiDumpGPRs(out *[14]uint64) {
+	args := struct {
+		out *[14]uint64
+	}{out}
+	abiCall(kDumpGPRs, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbEncNI: aes_aesni_amd64.s, $0-40.

@@ -31,3 +31,8 @@ func writeBelowFrame()
 func readUnloadedAX(h *[8]uint32)
 
 func readUnsetX15(h *[8]uint32)
+
+// dumpGPRs stores the general registers it was called with (TestABIPoison).
+//
+//go:noescape
+func dumpGPRs(out *[14]uint64)

@@ -92,3 +92,31 @@ TEXT ·readUnsetX15(SB), NOSPLIT, $0-8
 	MOVQ	X15, BX
 	ADDL	BX, 0(DI)
 	RET
+
+// func dumpGPRs(out *[14]uint64)
+// Stores AX-DI, R8-R11, R13-R15 and R12 as they were at entry: through
+// its frame first, as loading out takes a register.
+TEXT ·dumpGPRs(SB), NOSPLIT, $112-8
+	MOVQ	AX, 0(SP)
+	MOVQ	BX, 8(SP)
+	MOVQ	CX, 16(SP)
+	MOVQ	DX, 24(SP)
+	MOVQ	SI, 32(SP)
+	MOVQ	DI, 40(SP)
+	MOVQ	R8, 48(SP)
+	MOVQ	R9, 56(SP)
+	MOVQ	R10, 64(SP)
+	MOVQ	R11, 72(SP)
+	MOVQ	R13, 80(SP)
+	MOVQ	R14, 88(SP)
+	MOVQ	R15, 96(SP)
+	MOVQ	R12, 104(SP)
+	MOVQ	out+0(FP), DI
+	XORQ	CX, CX
+dump:
+	MOVQ	0(SP)(CX*8), AX
+	MOVQ	AX, 0(DI)(CX*8)
+	INCQ	CX
+	CMPQ	CX, $14
+	JNE	dump
+	RET

@@ -53,10 +53,12 @@ type abiState struct {
 	escaped            uint64
 	// Poison, fresh on every call: R0-R17, R19-R26, then the entry (the
 	// LDPs of abi_arm64.s take them in this order); V0-V31, two words
-	// each; NZCV in bits 28-31.
+	// each; NZCV in bits 28-31; FPSR's IOC, DZC, OFC, UFC, IXC, IDC
+	// and QC.
 	gpoison [27]uint64
 	xpoison [64]uint64
 	nzcv    uint64
+	fpsr    uint64
 }
 
 // abiSt is the one state of the trampoline, under abiDriver's lock.
@@ -126,7 +128,12 @@ func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 		st.xpoison[i] = x
 	}
 	st.nzcv = x >> 32 & 0xf0000000
+	st.fpsr = arch.ABIMix(r, 3) & abiFPSRFlags
 }
+
+// abiFPSRFlags are FPSR's status bits: the cumulative exception flags
+// (bits 0-4 and 7) and QC (27), sticky and free for a kernel to change.
+const abiFPSRFlags = 0x0800009f
 
 func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {
 	st := &abiSt

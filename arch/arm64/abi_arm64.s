@@ -74,7 +74,8 @@ noseed:
 	MOVD	R29, abiState_seedR29(ST)
 seeded:
 	// Poison what the convention does not fix (abiHook.Seed): V0-V31,
-	// NZCV, then every general register but the ones above, loaded
+	// NZCV, FPSR's cumulative flags and QC (FPCR, a mode register Go
+	// fixes, stays), then every general register but the ones above, loaded
 	// through R27, which ends up holding the entry (the assembler's
 	// temporary: no kernel reads it).
 	ADD	$abiState_xpoison, ST, R0
@@ -88,6 +89,8 @@ seeded:
 	VLD1.P	64(R0), [V28.D2, V29.D2, V30.D2, V31.D2]
 	MOVD	abiState_nzcv(ST), R0
 	MOVD	R0, NZCV
+	MOVD	abiState_fpsr(ST), R0
+	MSR	R0, FPSR
 	ADD	$abiState_gpoison, ST, R27
 	LDP	0(R27), (R0, R1)
 	LDP	16(R27), (R2, R3)

@@ -58,3 +58,19 @@ func TestABIMontLevels(t *testing.T) {
 		t.Fatal("montMulARMv8 never ran through the trampoline")
 	}
 }
+
+// FPSR's status bits reach the kernel as this call's poison.
+func TestABIPoison(t *testing.T) {
+	seen := uint64(0)
+	for i := 0; i < 8; i++ {
+		var got uint64
+		abiReadFPSR(&got)
+		if got != abiSt.fpsr {
+			t.Fatalf("call %d: FPSR was %#x at the kernel's entry, want the poison %#x", i, got, abiSt.fpsr)
+		}
+		seen |= got
+	}
+	if seen == 0 {
+		t.Fatal("eight calls never set an FPSR flag")
+	}
+}

@@ -37,6 +37,7 @@ var abiKernelTable = []*arch.ABIKernel{
 	kWriteBelowFrame,
 	kReadUnloadedR0,
 	kReadUnsetV29,
+	kReadFPSR,
 	kEcbEncARMv8,
 	kEcbDecARMv8,
 	kCbcEncARMv8,
@@ -143,6 +144,16 @@ func abiReadUnsetV29(h *[8]uint32) {
 		h *[8]uint32
 	}{h}
 	abiCall(kReadUnsetV29, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// readFPSR: abi_selftest_arm64.s, $0-8.
+var kReadFPSR = &arch.ABIKernel{Name: "readFPSR", Frame: 0, Args: 8, SelfTest: true}
+
+func abiReadFPSR(out *uint64) {
+	args := struct {
+		out *uint64
+	}{out}
+	abiCall(kReadFPSR, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbEncARMv8: aes_armv8_arm64.s, $0-40.

@@ -30,3 +30,8 @@ func writeBelowFrame()
 func readUnloadedR0(h *[8]uint32)
 
 func readUnsetV29(h *[8]uint32)
+
+// readFPSR stores the FPSR it was called with (TestABIPoison).
+//
+//go:noescape
+func readFPSR(out *uint64)

@@ -98,3 +98,11 @@ TEXT ·readUnsetV29(SB), NOSPLIT, $0-8
 	ADDW	R1, R2
 	MOVWU	R2, (R0)
 	RET
+
+// func readFPSR(out *uint64)
+// Stores FPSR as it was at entry (TestABIPoison).
+TEXT ·readFPSR(SB), NOSPLIT, $0-8
+	MOVD	out+0(FP), R0
+	MRS	FPSR, R1
+	MOVD	R1, (R0)
+	RET

@@ -38,6 +38,7 @@ var abiKernelTable = []*arch.ABIKernel{
 	kWriteBelowFrame,
 	kReadUnloadedR3,
 	kReadUnsetF0,
+	kReadStatus,
 	kEcbEncP8,
 	kEcbDecP8,
 	kCbcEncP8,
@@ -155,6 +156,16 @@ func abiReadUnsetF0(h *[8]uint32, zero float64) {
 		zero float64
 	}{h, zero}
 	abiCall(kReadUnsetF0, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// readStatus: abi_selftest_ppc64le.s, $0-8.
+var kReadStatus = &arch.ABIKernel{Name: "readStatus", Frame: 0, Args: 8, SelfTest: true}
+
+func abiReadStatus(out *[2]uint64) {
+	args := struct {
+		out *[2]uint64
+	}{out}
+	abiCall(kReadStatus, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // ecbEncP8: aes_power8_ppc64le.s, $0-40.

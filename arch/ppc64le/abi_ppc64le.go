@@ -49,13 +49,23 @@ type abiState struct {
 	// Poison, fresh on every call: R3-R12 and R14-R29 (gpoison), VS0-VS63
 	// (two words each), CTR, XER (SO, OV, CA and their 32-bit twins) and
 	// all eight CR fields. The kernel is entered through LR (BL (LR)), so
-	// the call target holds the return address, as at any call.
+	// the call target holds the return address, as at any call. Also
+	// FPSCR's exception status bits (abiFPSCRStatus) and VSCR's SAT (in
+	// every word of vsat: 0 or 1).
 	gpoison [26]uint64
 	vpoison [128]uint64
 	ctr     uint64
 	xer     uint64
 	cr      uint64
+	fpscr   uint64
+	vsat    [2]uint64
 }
+
+// abiFPSCRStatus are the FPSCR bits the trampoline sets at random: fields
+// 0-5 (FX, the exception bits, FR, FI, FPRF, VXSOFT, VXSQRT, VXCVI) but
+// FEX and VX, summaries mtfsf cannot set, and reserved bit 52. Fields 6-7,
+// the enables and the rounding mode, are Go's.
+const abiFPSCRStatus = 0x9ffff700
 
 // abiSt is the one state of the trampoline, under abiDriver's lock.
 var abiSt abiState
@@ -120,6 +130,9 @@ func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	// XER: SO, OV, CA (bits 31-29) and OV32, CA32 (19, 18) at random; the
 	// string-length field stays 0.
 	st.xer = x & 0xe00c0000
+	st.fpscr = arch.ABIMix(r, 3) & abiFPSCRStatus
+	sat := x >> 9 & 1
+	st.vsat = [2]uint64{sat | sat<<32, sat | sat<<32}
 }
 
 func (abiHook) Check(k *arch.ABIKernel) arch.ABIOutcome {

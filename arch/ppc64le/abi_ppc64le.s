@@ -69,6 +69,18 @@ noseed:
 	// CTR, XER, CR, then R4-R12, R14-R29 and ST (R3) last. The entry goes
 	// in LR: BL (LR) jumps there and leaves LR the return address, so no
 	// register holds the kernel's own address.
+	// First FPSCR's status fields 0-5 (mtfsf; the enables and RN in
+	// fields 6-7 stay as Go set them) and VSCR's SAT (NJ kept), through
+	// F0, V0 and V1, which the loads below overwrite.
+	FMOVD	abiState_fpscr(ST), F0
+	MOVFL	F0, $0xfc, FPSCR
+	WORD	$0x10000604 // mfvscr v0
+	VSPLTISW	$1, V1
+	VANDC	V0, V1, V0
+	MOVD	$abiState_vsat(ST), R4
+	LXVD2X	(R4), VS33
+	VOR	V0, V1, V0
+	WORD	$0x10000644 // mtvscr v0
 	MOVD	$abiState_vpoison(ST), R4
 	LXVD2X	(R4), VS0; ADD $16, R4
 	LXVD2X	(R4), VS1; ADD $16, R4

@@ -65,3 +65,31 @@ func TestABIPoison(t *testing.T) {
 		}
 	}
 }
+
+// FPSCR's status bits and VSCR's SAT reach the kernel as this call's
+// poison; FPSCR's enables and rounding mode and VSCR's NJ as they were.
+func TestABIStatusPoison(t *testing.T) {
+	var before [2]uint64
+	readStatus(&before)
+	seen := uint64(0)
+	for i := 0; i < 8; i++ {
+		var got [2]uint64
+		abiReadStatus(&got)
+		if f := got[0] & abiFPSCRStatus; f != abiSt.fpscr {
+			t.Fatalf("call %d: FPSCR's status bits were %#x at the kernel's entry, want the poison %#x", i, f, abiSt.fpscr)
+		}
+		if got[0]&0xff != before[0]&0xff {
+			t.Fatalf("call %d: FPSCR's enables and RN were %#x, want Go's %#x", i, got[0]&0xff, before[0]&0xff)
+		}
+		if sat := got[1] & 1; sat != abiSt.vsat[0]&1 {
+			t.Fatalf("call %d: VSCR's SAT was %d, want the poison %d", i, sat, abiSt.vsat[0]&1)
+		}
+		if nj := uint64(0x10000); got[1]&nj != before[1]&nj {
+			t.Fatalf("call %d: VSCR's NJ was %#x, want %#x", i, got[1]&nj, before[1]&nj)
+		}
+		seen |= 1 << (got[1] & 1)
+	}
+	if seen != 3 || before[0]&abiFPSCRStatus == abiSt.fpscr {
+		t.Fatalf("eight calls did not vary the status bits (SAT values seen %b)", seen)
+	}
+}

@@ -32,3 +32,8 @@ func writeBelowFrame()
 func readUnloadedR3(h *[8]uint32)
 
 func readUnsetF0(h *[8]uint32, zero float64)
+
+// readStatus stores the FPSCR and VSCR it was called with (TestABIPoison).
+//
+//go:noescape
+func readStatus(out *[2]uint64)

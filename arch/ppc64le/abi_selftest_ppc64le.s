@@ -101,3 +101,15 @@ TEXT ·readUnsetF0(SB), NOSPLIT, $0-16
 	ADD	R4, R6
 	MOVW	R6, 0(R5)
 	RET
+
+// func readStatus(out *[2]uint64)
+// Stores FPSCR (mffs) and VSCR (mfvscr, splat from its word) as they were
+// at entry (TestABIPoison).
+TEXT ·readStatus(SB), NOSPLIT, $0-8
+	MOVD	out+0(FP), R3
+	MOVFL	FPSCR, F0
+	WORD	$0x10000604 // mfvscr v0
+	VSPLTW	$3, V0, V0
+	STXVD2X	VS32, (R3)
+	FMOVD	F0, 0(R3) // over the first copy of VSCR
+	RET

@@ -49,6 +49,8 @@ var abiKernelTable = []*arch.ABIKernel{
 	kWriteBelowFrame,
 	kReadUnloadedO1,
 	kReadUnsetD2,
+	kDumpWindow,
+	kReadStaleL3,
 }
 
 var kAesEncryptV9 = &arch.ABIKernel{Name: "xarch_aes_encrypt_sparc64", Frame: 176, Args: 48, Scratch: []string{"%g2", "%g3"}}
@@ -241,4 +243,25 @@ func abiReadUnsetD2(h *[8]uint32) {
 		h *[8]uint32
 	}{h}
 	abiCall(kReadUnsetD2, unsafe.Pointer(&a), unsafe.Sizeof(a))
+}
+
+// What the kernel's own window holds after its save (TestABIPoison).
+var kDumpWindow = &arch.ABIKernel{Name: "xarch_abi_dump_window", Frame: 176, Args: 8, SelfTest: true}
+
+func abiDumpWindow(out *[15]uint64) {
+	a := struct {
+		out *[15]uint64
+	}{out}
+	abiCall(kDumpWindow, unsafe.Pointer(&a), unsafe.Sizeof(a))
+}
+
+// The stale-local plant's kernel (planted_sparc64.go calls it directly
+// through xarch_abi_cleared_read_stale_l3).
+var kReadStaleL3 = &arch.ABIKernel{Name: "xarch_abi_read_stale_l3", Frame: 176, Args: 8, SelfTest: true}
+
+func abiReadStaleL3(h *[8]uint32) {
+	a := struct {
+		h *[8]uint32
+	}{h}
+	abiCall(kReadStaleL3, unsafe.Pointer(&a), unsafe.Sizeof(a))
 }

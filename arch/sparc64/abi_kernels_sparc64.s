@@ -31,4 +31,6 @@ xarch_abi_entry_table:
 	.xword	xarch_abi_write_below_frame
 	.xword	xarch_abi_read_unloaded_o1
 	.xword	xarch_abi_read_unset_d2
+	.xword	xarch_abi_dump_window
+	.xword	xarch_abi_read_stale_l3
 	.size	xarch_abi_entry_table, .-xarch_abi_entry_table

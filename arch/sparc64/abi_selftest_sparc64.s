@@ -146,3 +146,63 @@ xarch_abi_read_unset_d2:
 	ret
 	 restore
 	.size	xarch_abi_read_unset_d2, .-xarch_abi_read_unset_d2
+
+// void xarch_abi_dump_window(uint64_t out[15]): stores %l0-%l7 and
+// %o0-%o5, %o7 of the window its save opens before writing any of them:
+// what the trampoline left there (TestABIPoison).
+	.align	4
+	.global	xarch_abi_dump_window
+	.type	xarch_abi_dump_window, @function
+xarch_abi_dump_window:
+	save	%sp, -176, %sp
+	stx	%l0, [%i0 + 0]
+	stx	%l1, [%i0 + 8]
+	stx	%l2, [%i0 + 16]
+	stx	%l3, [%i0 + 24]
+	stx	%l4, [%i0 + 32]
+	stx	%l5, [%i0 + 40]
+	stx	%l6, [%i0 + 48]
+	stx	%l7, [%i0 + 56]
+	stx	%o0, [%i0 + 64]
+	stx	%o1, [%i0 + 72]
+	stx	%o2, [%i0 + 80]
+	stx	%o3, [%i0 + 88]
+	stx	%o4, [%i0 + 96]
+	stx	%o5, [%i0 + 104]
+	stx	%o7, [%i0 + 112]
+	ret
+	 restore
+	.size	xarch_abi_dump_window, .-xarch_abi_dump_window
+
+// void xarch_abi_read_stale_l3(uint32_t *h): after its save, adds %l3 to
+// h[0] without setting it, assuming zero: %l3 then holds what the last
+// user of this window left. Right when its caller cleared it
+// (xarch_abi_cleared_read_stale_l3, the direct path), wrong under the
+// trampoline, which poisons that window. The planted
+// sha256/planted-stale-local.
+	.align	4
+	.global	xarch_abi_read_stale_l3
+	.type	xarch_abi_read_stale_l3, @function
+xarch_abi_read_stale_l3:
+	save	%sp, -176, %sp
+	lduw	[%i0], %l0
+	add	%l0, %l3, %l0
+	stw	%l0, [%i0]
+	ret
+	 restore
+	.size	xarch_abi_read_stale_l3, .-xarch_abi_read_stale_l3
+
+// void xarch_abi_cleared_read_stale_l3(uint32_t *h): clears %l3 of the
+// next window (save, clear, restore: the window keeps it), then jumps to
+// xarch_abi_read_stale_l3, whose save opens that window; it returns to
+// our caller.
+	.align	4
+	.global	xarch_abi_cleared_read_stale_l3
+	.type	xarch_abi_cleared_read_stale_l3, @function
+xarch_abi_cleared_read_stale_l3:
+	save	%sp, -176, %sp
+	mov	0, %l3
+	restore
+	ba,pt	%xcc, xarch_abi_read_stale_l3
+	 nop
+	.size	xarch_abi_cleared_read_stale_l3, .-xarch_abi_cleared_read_stale_l3

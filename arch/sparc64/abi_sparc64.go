@@ -27,7 +27,9 @@ import (
 //     checked.
 //
 // Every other register the ABI leaves free is poisoned with fresh values
-// (abiState's poison), so a kernel that reads one it never set goes wrong.
+// (abiState's poison), so a kernel that reads one it never set goes wrong;
+// so are the %l and %o registers of the window the kernel's save opens,
+// which would otherwise hold what last used that window.
 // The kernel is entered through %o7, which the call turns into the return
 // address.
 
@@ -63,6 +65,9 @@ type abiState struct {
 	fcc        uint64
 	fccMask    uint64
 	fsrScratch uint64
+	// %l0-%l7 and %o0-%o5, %o7 of the window the kernel's save opens.
+	winL [8]uint64
+	winO [7]uint64
 }
 
 // abiSt is the one state of the trampoline, under abiDriver's lock.
@@ -116,6 +121,14 @@ func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	for i := range st.fpoison {
 		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
 		st.fpoison[i] = x
+	}
+	for i := range st.winL {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.winL[i] = x
+	}
+	for i := range st.winO {
+		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		st.winO[i] = x
 	}
 	x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
 	st.g1 = x

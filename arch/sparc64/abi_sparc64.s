@@ -15,7 +15,9 @@
 // registers %g2-%g4, records %g5-%g7 (the system's: %g7 is the thread
 // pointer), %sp, %fp and %i7, plants a canary below the kernel's frame
 // (its save, st->frame bytes, below %sp), poisons the registers the ABI
-// leaves free and calls st->entry with six arguments. After the call it writes every register to st, then puts back
+// leaves free, and the %l and %o registers of the window the kernel's own
+// save will open, and calls st->entry with six arguments. After the call
+// it writes every register to st, then puts back
 // %sp, %fp, %i7 and %g2-%g7 from memory before it returns, so a broken
 // kernel is reported rather than crashing the runner. Nothing it needs
 // after the call is kept in a register: st is found again through the
@@ -54,6 +56,9 @@
 #define ST_FCC		776	/* %fsr's fcc0-fcc3 bits, at random */
 #define ST_FCCMASK	784
 #define ST_FSR		792	/* scratch: %fsr on its way */
+#define ST_WINL		800	/* 8 words: %l0-%l7 of the kernel's window */
+#define ST_WINO		864	/* 7 words: its %o0-%o5, %o7 */
+#define WINFRAME	176	/* the save that poisons that window */
 
 // ADDR: a symbol's address (44-bit absolute: the runner is a static
 // binary). Not setx: gcc assembles with -K PIC here (Debian's gcc defaults
@@ -182,6 +187,37 @@ xarch_abi_call:
 	ldx	[%o5 + ST_G5], %g5
 	ldx	[%o5 + ST_CCR], %o0
 	wr	%o0, 0, %ccr
+
+	// The window a kernel's save opens is the next one, whose %l and %o
+	// registers hold whatever last used it. Open it, poison them, and
+	// close it again: nothing but the kernel's save uses it before the
+	// kernel runs, and a restore keeps the registers of the window it
+	// leaves (neither save nor restore sets %ccr). The save's frame lies
+	// below the canary, so a spill of that window while it is open does
+	// not touch it. The trap handlers of a native kernel could use the
+	// window between the restore and the kernel's save; QEMU's never do.
+	ldx	[%o5 + ST_FRAME], %o0
+	add	%o0, CANARY + WINFRAME + 15, %o0
+	andn	%o0, 15, %o0
+	sub	%g0, %o0, %o0
+	save	%sp, %o0, %sp
+	ldx	[%i5 + ST_WINL + 0], %l0
+	ldx	[%i5 + ST_WINL + 8], %l1
+	ldx	[%i5 + ST_WINL + 16], %l2
+	ldx	[%i5 + ST_WINL + 24], %l3
+	ldx	[%i5 + ST_WINL + 32], %l4
+	ldx	[%i5 + ST_WINL + 40], %l5
+	ldx	[%i5 + ST_WINL + 48], %l6
+	ldx	[%i5 + ST_WINL + 56], %l7
+	ldx	[%i5 + ST_WINO + 0], %o0
+	ldx	[%i5 + ST_WINO + 8], %o1
+	ldx	[%i5 + ST_WINO + 16], %o2
+	ldx	[%i5 + ST_WINO + 24], %o3
+	ldx	[%i5 + ST_WINO + 32], %o4
+	ldx	[%i5 + ST_WINO + 40], %o5
+	ldx	[%i5 + ST_WINO + 48], %o7
+	restore
+
 	ldx	[%o5 + ST_ENTRY], %o7
 	ldx	[%o5 + ST_ARGS + 0], %o0
 	ldx	[%o5 + ST_ARGS + 8], %o1

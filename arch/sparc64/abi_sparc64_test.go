@@ -65,6 +65,7 @@ func TestABIStateLayout(t *testing.T) {
 		"ST_FPOISON": unsafe.Offsetof(st.fpoison), "ST_G1": unsafe.Offsetof(st.g1), "ST_G5": unsafe.Offsetof(st.g5),
 		"ST_CCR": unsafe.Offsetof(st.ccr), "ST_Y": unsafe.Offsetof(st.y), "ST_GSR": unsafe.Offsetof(st.gsr),
 		"ST_FCC": unsafe.Offsetof(st.fcc), "ST_FCCMASK": unsafe.Offsetof(st.fccMask), "ST_FSR": unsafe.Offsetof(st.fsrScratch),
+		"ST_WINL": unsafe.Offsetof(st.winL), "ST_WINO": unsafe.Offsetof(st.winO),
 	}
 	seen := 0
 	for _, m := range regexp.MustCompile(`(?m)^#define\s+(\w+)\s+(\d+)`).FindAllStringSubmatch(string(b), -1) {
@@ -89,7 +90,8 @@ func TestABIFault(t *testing.T) {
 }
 
 // The poison reaches the kernel: through the trampoline the argument word
-// beyond the kernel's one (%o1) and %d2 hold this call's poison, which the
+// beyond the kernel's one (%o1), %d2 and, after the kernel's save, the %l
+// and %o registers of its window hold this call's poison, which the
 // planted kernels add to h[0].
 func TestABIPoison(t *testing.T) {
 	var h [8]uint32
@@ -103,6 +105,20 @@ func TestABIPoison(t *testing.T) {
 		abiReadUnsetD2(&h)
 		if want := uint32(abiSt.fpoison[1]); h[0] != want || want == 0 {
 			t.Fatalf("%%d2's low word was %#x, want the poison %#x", h[0], want)
+		}
+		h[0] = 0
+		abiReadStaleL3(&h)
+		if want := uint32(abiSt.winL[3]); h[0] != want || want == 0 {
+			t.Fatalf("%%l3 after the kernel's save had low word %#x, want the poison %#x", h[0], want)
+		}
+		// Every %l and %o of the kernel's window, fresh on each call.
+		var w [15]uint64
+		abiDumpWindow(&w)
+		want := append(append([]uint64(nil), abiSt.winL[:]...), abiSt.winO[:]...)
+		for j, r := range []string{"%l0", "%l1", "%l2", "%l3", "%l4", "%l5", "%l6", "%l7", "%o0", "%o1", "%o2", "%o3", "%o4", "%o5", "%o7"} {
+			if w[j] != want[j] {
+				t.Fatalf("call %d: %s after the kernel's save was %#x, want the poison %#x", i, r, w[j], want[j])
+			}
 		}
 	}
 }

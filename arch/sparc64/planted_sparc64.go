@@ -79,3 +79,25 @@ func init() {
 		&arch.Impl{Name: "sha256/planted-unloaded-arg", Funcs: &sha256.Funcs{Block: plantedUnloadedArg}},
 		&arch.Impl{Name: "sha256/planted-unset-vector", Funcs: &sha256.Funcs{Block: plantedUnsetVector}})
 }
+
+// sha256/planted-stale-local hashes right, then calls a kernel that reads
+// %l3 after its save without setting it, assuming zero. Directly it goes
+// through a stub that clears %l3 of the window that save opens; through
+// the trampoline, which poisons that window, the hash changes.
+//
+//extern xarch_abi_cleared_read_stale_l3
+func readStaleL3Cleared(h *[8]uint32)
+
+func plantedStaleLocal(h *[8]uint32, p []byte) {
+	sha256.GenericBlock(h, p)
+	if arch.ABICheck {
+		abiReadStaleL3(h)
+	} else {
+		readStaleL3Cleared(h)
+	}
+}
+
+func init() {
+	arch.RegisterPlanted(sha256.Name, "sparc64",
+		&arch.Impl{Name: "sha256/planted-stale-local", Funcs: &sha256.Funcs{Block: plantedStaleLocal}})
+}
