@@ -57,11 +57,12 @@ lr:                          \
 #define expDst 2112(SP)
 
 // The squares' S (x at SI, S at BX; R10 = 0 after) for the window loops,
-// as montSqrNADX computes it, but with the triangle unrolled at 32 limbs
-// too (see mont_adx_gen.go).
+// as montSqrNADX computes it. An unrolled triangle at 32 limbs (TRI32) was
+// tried here: rsa4096 sign did not move outside the host's noise, so the
+// loop (SQRTRI) stays.
 #define SQ16 XORQ R10, R10; MOVQ R10, (BX); MOVQ R10, 248(BX); TRI16; DIAG16
 #define SQ24 XORQ R10, R10; MOVQ R10, (BX); MOVQ R10, 376(BX); TRI24; DIAG24
-#define SQ32 XORQ R10, R10; MOVQ R10, (BX); MOVQ R10, 504(BX); TRI32; DIAG32
+#define SQ32 MOVQ $31, sqN1; MOVQ $32, CX; SQRZERO; SQRTRI; DIAG32
 
 // EXPLOOP is the window loop for N limbs: acc = table entry dig[0]; then
 // per further digit five squarings of acc and one product of acc and the

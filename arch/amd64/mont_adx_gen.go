@@ -1,18 +1,14 @@
 //go:build ignore
 
 // mont_adx_gen.go writes mont_adx_tri_amd64.h, the unrolled pieces of
-// mont/adx's squaring kernels: TRIn (n = 16, 24, 32) sums the products
+// mont/adx's squaring kernels: TRIn (n = 16, 24) sums the products
 // x_i*x_j, i < j, into S (the triangle of the square), one row per x_i,
-// and DIAGn doubles S and adds the squares x_i^2, all with constant
-// displacements. The triangle's rows have n-1-i limbs, which loop code
-// handles with a loop per row; unrolled there is no loop control. At 32
-// limbs the unrolled triangle (about 12 KiB of code) outgrows the
-// decoded-op cache of the Zen 5 host and measured slower than the loop
-// (SQRTRI) in montSqr32ADX, which keeps the loop; the window loop of Exp
-// (montExp32ADX), which runs five squarings back to back, uses TRI32: on
-// the EPYC host without AVX-512 the best of eight runs of a 2048-bit
-// exponent took 3.9-5.1 ms with it, 5.5-5.6 ms with the loop (a loaded
-// host).
+// and DIAGn (n = 16, 24, 32) doubles S and adds the squares x_i^2, all
+// with constant displacements. The triangle's rows have n-1-i limbs,
+// which loop code handles with a loop per row; unrolled there is no loop
+// control. At 32 limbs the unrolled triangle (about 12 KiB of code)
+// outgrows the decoded-op cache of the Zen 5 host and measured slower
+// than the loop (SQRTRI), so it is not generated.
 //
 //	go run mont_adx_gen.go (go generate ./arch/amd64)
 package main
@@ -39,7 +35,9 @@ func main() {
 // doubling in the carry chain, the squares in the overflow chain.
 `)
 	for _, n := range []int{16, 24, 32} {
-		tri(&b, n)
+		if n <= 24 {
+			tri(&b, n)
+		}
 		diag(&b, n)
 	}
 	if err := os.WriteFile("mont_adx_tri_amd64.h", b.Bytes(), 0o644); err != nil {
