@@ -1,5 +1,6 @@
 // Package mont is the big-number family: the Montgomery kernel contract
-// (Funcs.Mul), mod-exp with a masked-select window, RSA PKCS#1 v1.5 on top,
+// (Funcs.Mul, and optionally Funcs.Exp), mod-exp with a masked-select
+// window (a level's Exp or ExpMul over Mul), RSA PKCS#1 v1.5 on top,
 // the ops and speed keys, and its generic and planted levels. Target side:
 // Go 1.18.
 package mont
