@@ -68,6 +68,10 @@ var abiKernelTable = []*arch.ABIKernel{
 	kMontSqr16ADX,
 	kMontSqr24ADX,
 	kMontSqr32ADX,
+	kMontGatherSSE2,
+	kMontExp16ADX,
+	kMontExp24ADX,
+	kMontExp32ADX,
 	kMontIFMA52,
 	kBlockAVX2,
 	kBlockSHANI,
@@ -570,6 +574,59 @@ func abiMontSqr32ADX(z, x, m *uint64, k0 uint64) {
 		k0      uint64
 	}{z, x, m, k0}
 	abiCall(kMontSqr32ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// montGatherSSE2: mont_adx_amd64.s, $0-32.
+var kMontGatherSSE2 = &arch.ABIKernel{Name: "montGatherSSE2", Frame: 0, Args: 32}
+
+func abiMontGatherSSE2(out, tab *uint64, n, idx int) {
+	args := struct {
+		out, tab *uint64
+		n, idx   int
+	}{out, tab, n, idx}
+	abiCall(kMontGatherSSE2, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// montExp16ADX: mont_adx_amd64.s, $2120-56.
+var kMontExp16ADX = &arch.ABIKernel{Name: "montExp16ADX", Frame: 2120, Args: 56, Split: true}
+
+func abiMontExp16ADX(acc, tab, t *uint64, dig *byte, nwin int, m *uint64, k0 uint64) {
+	args := struct {
+		acc, tab, t *uint64
+		dig         *byte
+		nwin        int
+		m           *uint64
+		k0          uint64
+	}{acc, tab, t, dig, nwin, m, k0}
+	abiCall(kMontExp16ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// montExp24ADX: mont_adx_amd64.s, $2120-56.
+var kMontExp24ADX = &arch.ABIKernel{Name: "montExp24ADX", Frame: 2120, Args: 56, Split: true}
+
+func abiMontExp24ADX(acc, tab, t *uint64, dig *byte, nwin int, m *uint64, k0 uint64) {
+	args := struct {
+		acc, tab, t *uint64
+		dig         *byte
+		nwin        int
+		m           *uint64
+		k0          uint64
+	}{acc, tab, t, dig, nwin, m, k0}
+	abiCall(kMontExp24ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// montExp32ADX: mont_adx_amd64.s, $2120-56.
+var kMontExp32ADX = &arch.ABIKernel{Name: "montExp32ADX", Frame: 2120, Args: 56, Split: true}
+
+func abiMontExp32ADX(acc, tab, t *uint64, dig *byte, nwin int, m *uint64, k0 uint64) {
+	args := struct {
+		acc, tab, t *uint64
+		dig         *byte
+		nwin        int
+		m           *uint64
+		k0          uint64
+	}{acc, tab, t, dig, nwin, m, k0}
+	abiCall(kMontExp32ADX, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // montIFMA52: mont_ifma_amd64.s, $0-56.

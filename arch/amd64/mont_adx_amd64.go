@@ -49,6 +49,32 @@ func montSqr24ADX(z, x, m *uint64, k0 uint64)
 //go:noescape
 func montSqr32ADX(z, x, m *uint64, k0 uint64)
 
+// The window loop's squarings per digit and table rows are mont's
+// (mont_adx_amd64.s hard-codes 5 and 32): these fail to compile otherwise.
+const (
+	_ = uint(mont.ExpWindow - 5)
+	_ = uint(5 - mont.ExpWindow)
+)
+
+// montGatherSSE2 sets out (n limbs) to entry idx of the 32-entry table
+// tab, reading every entry under a mask.
+//
+//go:noescape
+func montGatherSSE2(out, tab *uint64, n, idx int)
+
+// montExpNADX runs the window loop at N limbs: acc = tab[dig[0]], then
+// per further digit five squarings and a product by tab[dig[i]] (read
+// into t), all in Montgomery form; nwin >= 1.
+
+//go:noescape
+func montExp16ADX(acc, tab, t *uint64, dig *byte, nwin int, m *uint64, k0 uint64)
+
+//go:noescape
+func montExp24ADX(acc, tab, t *uint64, dig *byte, nwin int, m *uint64, k0 uint64)
+
+//go:noescape
+func montExp32ADX(acc, tab, t *uint64, dig *byte, nwin int, m *uint64, k0 uint64)
+
 func init() {
 	arch.Register(&arch.Impl{
 		Name: "mont/adx",
@@ -67,7 +93,7 @@ func init() {
 			{Name: "unrolled_limbs_rsa4096", Value: montADXFixed32, Unit: arch.Blocks},
 		},
 		Rank:  20,
-		Funcs: &mont.Funcs{Mul: montMulADXGo},
+		Funcs: &mont.Funcs{Mul: montMulADXGo, Exp: montExpADXGo},
 	})
 }
 
@@ -140,5 +166,100 @@ func montMulADXGo(z, x, y, m []uint64, k0 uint64) {
 		} else {
 			montMulADX(&z[0], &x[0], &y[0], &m[0], n, k0)
 		}
+	}
+}
+
+// montExpADXGo is mont/adx's Exp (mont.Funcs.Exp): the table (31
+// products) and the way out of Montgomery form through the Mul kernels,
+// the digits in Go (positions depend only on len(e)); the window loop in
+// assembly at the unrolled sizes, else in Go over the loop kernels with
+// the assembly gather. Under the checks the scratch is guarded.
+func montExpADXGo(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64) {
+	n := len(m)
+	w := mont.ExpScratch(n)
+	if n < 1 || n > mont.MaxLimbs || len(z) != n || len(x) != n || len(rr) != n || len(scratch) < w || len(e) > mont.MaxBytes {
+		panic("amd64: mont/adx: Exp operands outside the contract")
+	}
+	s, check := scratch[:w:w], func(string) {}
+	if arch.ABICheck {
+		s, check = arch.GuardedScratch(w)
+	}
+	tab := s[: n<<mont.ExpWindow : n<<mont.ExpWindow]
+	rest := s[n<<mont.ExpWindow:]
+	acc, t, one := rest[:n:n], rest[n:2*n:2*n], rest[2*n:3*n:3*n]
+	for j := range one {
+		one[j] = 0
+	}
+	one[0] = 1
+	montMulADXGo(tab[:n], rr, one, m, k0)
+	montMulADXGo(tab[n:2*n], x, rr, m, k0)
+	for i := 2; i < 1<<mont.ExpWindow; i++ {
+		montMulADXGo(tab[i*n:i*n+n], tab[(i-1)*n:i*n], tab[n:2*n], m, k0)
+	}
+	var dig [(8*mont.MaxBytes + mont.ExpWindow - 1) / mont.ExpWindow]byte
+	nwin := mont.ExpDigits(dig[:], e)
+	kernel := "montExpADX"
+	switch {
+	case nwin == 0:
+		copy(acc, tab[:n])
+	case n == montADXFixed16:
+		kernel = "montExp16ADX"
+		if arch.ABICheck {
+			abiMontExp16ADX(&acc[0], &tab[0], &t[0], &dig[0], nwin, &m[0], k0)
+		} else {
+			montExp16ADX(&acc[0], &tab[0], &t[0], &dig[0], nwin, &m[0], k0)
+		}
+	case n == montADXFixed24:
+		kernel = "montExp24ADX"
+		if arch.ABICheck {
+			abiMontExp24ADX(&acc[0], &tab[0], &t[0], &dig[0], nwin, &m[0], k0)
+		} else {
+			montExp24ADX(&acc[0], &tab[0], &t[0], &dig[0], nwin, &m[0], k0)
+		}
+	case n == montADXFixed32:
+		kernel = "montExp32ADX"
+		if arch.ABICheck {
+			abiMontExp32ADX(&acc[0], &tab[0], &t[0], &dig[0], nwin, &m[0], k0)
+		} else {
+			montExp32ADX(&acc[0], &tab[0], &t[0], &dig[0], nwin, &m[0], k0)
+		}
+	default:
+		montGatherADX(acc, tab, int(dig[0]))
+		for i := 1; i < nwin; i++ {
+			for k := 0; k < mont.ExpWindow; k++ {
+				montSqrADXGo(acc, m, k0)
+			}
+			montGatherADX(t, tab, int(dig[i]))
+			montMulLoopADXGo(acc, acc, t, m, k0)
+		}
+	}
+	montMulADXGo(z, acc, one, m, k0)
+	check(kernel)
+}
+
+// montGatherADX is the pair of montGatherSSE2.
+func montGatherADX(out, tab []uint64, idx int) {
+	if arch.ABICheck {
+		abiMontGatherSSE2(&out[0], &tab[0], len(out), idx)
+	} else {
+		montGatherSSE2(&out[0], &tab[0], len(out), idx)
+	}
+}
+
+// montSqrADXGo and montMulLoopADXGo are the loop kernels (any n) without
+// montMulADXGo's checks and dispatch: Exp checked the lengths once.
+func montSqrADXGo(z, m []uint64, k0 uint64) {
+	if arch.ABICheck {
+		abiMontSqrADX(&z[0], &z[0], &m[0], len(m), k0)
+	} else {
+		montSqrADX(&z[0], &z[0], &m[0], len(m), k0)
+	}
+}
+
+func montMulLoopADXGo(z, x, y, m []uint64, k0 uint64) {
+	if arch.ABICheck {
+		abiMontMulADX(&z[0], &x[0], &y[0], &m[0], len(m), k0)
+	} else {
+		montMulADX(&z[0], &x[0], &y[0], &m[0], len(m), k0)
 	}
 }

@@ -2,6 +2,7 @@
 
 #include "textflag.h"
 #include "mont_adx_tri_amd64.h"
+#include "mont_adx_exp_amd64.h"
 
 // Montgomery multiplication with MULX and two carry chains (mont/adx).
 //
@@ -625,3 +626,92 @@ TEXT ·montSqr32ADX(SB), 0, $2096-32
 	MOVQ $32, CX
 	FINALSUB(f1, f2, f3, f4)
 	RET
+
+// Exponentiation (mont.Funcs.Exp of mont/adx; the macros are in
+// mont_adx_exp_amd64.h, apart so that vet reads no macro body as a TEXT's).
+// The Go side builds the table of x^0..x^31 in Montgomery form and the
+// exponent's 5-bit digits (one byte each, top first); the window loop runs
+// every product and table read of the exponentiation without returning to
+// Go.
+
+// func montGatherSSE2(out, tab *uint64, n, idx int)
+//
+// out (n limbs) = entry idx of the 32-entry table tab (n limbs each),
+// reading all of it (GATHER8): 8 limbs at a time, then pairs, then one.
+// SSE2 is in every amd64, so mont/adx needs no feature for it.
+TEXT ·montGatherSSE2(SB), 0, $0-32
+	MOVQ out+0(FP), DI
+	MOVQ tab+8(FP), SI
+	MOVQ n+16(FP), R11
+	MOVQ idx+24(FP), DX
+	GSETUP
+	LEAQ 0(R11*8), R8
+	MOVQ R11, CX
+	SHRQ $3, CX
+	JZ   gpairs
+	GATHER8(gc8, gr8)
+
+gpairs:
+	MOVQ R11, CX
+	ANDQ $7, CX
+	SHRQ $1, CX
+	JZ   gone
+
+gc2:
+	PXOR X8, X8
+	PXOR X1, X1
+	MOVQ SI, R9
+	MOVQ $32, R10
+
+gr2:
+	MOVO    X1, X3
+	PCMPEQL X0, X3
+	GROW16(0, X4, X8)
+	PADDL   X2, X1
+	ADDQ    R8, R9
+	DECQ    R10
+	JNZ     gr2
+	MOVOU   X8, (DI)
+	ADDQ    $16, SI
+	ADDQ    $16, DI
+	DECQ    CX
+	JNZ     gc2
+
+gone:
+	TESTQ $1, R11
+	JZ    gdone
+	PXOR  X8, X8
+	PXOR  X1, X1
+	MOVQ  SI, R9
+	MOVQ  $32, R10
+
+gr1:
+	MOVO    X1, X3
+	PCMPEQL X0, X3
+	MOVQ    (R9), X4
+	PAND    X3, X4
+	POR     X4, X8
+	PADDL   X2, X1
+	ADDQ    R8, R9
+	DECQ    R10
+	JNZ     gr1
+	MOVQ    X8, (DI)
+
+gdone:
+	RET
+
+// func montExp16ADX(acc, tab, t *uint64, dig *byte, nwin int, m *uint64, k0 uint64)
+//
+// The window loop at 16 limbs (EXPLOOP): nwin >= 1 digits at dig, the
+// table at tab (32 entries of 16 limbs), t a 16-limb scratch; acc gets
+// the result in Montgomery form.
+TEXT ·montExp16ADX(SB), 0, $2120-56
+	EXPLOOP(16, PAIRS16, SQ16)
+
+// func montExp24ADX(acc, tab, t *uint64, dig *byte, nwin int, m *uint64, k0 uint64)
+TEXT ·montExp24ADX(SB), 0, $2120-56
+	EXPLOOP(24, PAIRS24, SQ24)
+
+// func montExp32ADX(acc, tab, t *uint64, dig *byte, nwin int, m *uint64, k0 uint64)
+TEXT ·montExp32ADX(SB), 0, $2120-56
+	EXPLOOP(32, PAIRS32, SQ32)

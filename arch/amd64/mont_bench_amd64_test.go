@@ -12,6 +12,7 @@ import (
 	"github.com/xarchlab/xarch/arch"
 	"github.com/xarchlab/xarch/arch/archtest"
 	"github.com/xarchlab/xarch/family/mont"
+	"github.com/xarchlab/xarch/family/mont/monttest"
 )
 
 // montBenchLevels are the usable mont levels of amd64 and generic.
@@ -108,6 +109,42 @@ func TestMontMinTime(t *testing.T) {
 				line += fmt.Sprintf("  %s %7.1f ns", im.Name, float64(best.Nanoseconds())/batch)
 			}
 			t.Log(line)
+		}
+	}
+}
+
+// BenchmarkMontExp times a level's Exp (or ExpMul over its Mul, "mul")
+// with an exponent as long as the modulus, at the RSA CRT half sizes.
+func BenchmarkMontExp(b *testing.B) {
+	for _, im := range montBenchLevels(b) {
+		f, err := mont.Of(im)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, bits := range []int{1024, 1536, 2048} {
+			x, _, m := montBenchOperands(bits)
+			n := len(m)
+			k0 := mont.K0(m[0])
+			rr := monttest.RR(m)
+			e := make([]byte, bits/8)
+			rand.New(rand.NewSource(1)).Read(e)
+			z, s := make([]uint64, n), make([]uint64, mont.ExpScratch(n))
+			for _, path := range []string{"exp", "mul"} {
+				exp := f.Exp
+				if path == "mul" || exp == nil {
+					if path == "exp" {
+						continue
+					}
+					exp = func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, s []uint64) {
+						mont.ExpMul(f.Mul, z, x, e, m, rr, k0, s)
+					}
+				}
+				b.Run(fmt.Sprintf("%s/%s/%d", archtest.SubtestName(im.Name), path, bits), func(b *testing.B) {
+					for i := 0; i < b.N; i++ {
+						exp(z, x, e, m, rr, k0, s)
+					}
+				})
+			}
 		}
 	}
 }

@@ -74,6 +74,7 @@ type abiState struct {
 	// V0-V31 (vwords words, 0 without V) and the vtype and AVL of a
 	// vsetvl.
 	vwords, vtype, vavl uint64
+	vtype0, vl0         uint64 // the caller's, restored after the call
 	vpoison             [abiMaxVWords]uint64
 }
 

@@ -73,6 +73,11 @@ noseed:
 	// temporary: no kernel reads it).
 	MOV	abiState_vwords(ST), X5
 	BEQZ	X5, novector
+	// vtype and vl as the caller had them, put back after the call.
+	CSRRS	X0, VTYPE, X6
+	MOV	X6, abiState_vtype0(ST)
+	CSRRS	X0, VL, X6
+	MOV	X6, abiState_vl0(ST)
 	ADD	$abiState_vpoison, ST, X31
 	CSRRS	X0, VLENB, X6
 	SLL	$3, X6 // 8 registers
@@ -161,6 +166,15 @@ novector:
 	MOV	abiState_g0(ST), g
 	MOV	abiState_x3in(ST), X3
 	MOV	abiState_x4in(ST), TP
+	// The caller's vtype and vl: qemu keys its translations by vtype, so
+	// Go code left running under the random one would be translated again
+	// for every configuration (a vill vtype comes back as vill).
+	MOV	abiState_vwords(ST), X5
+	BEQZ	X5, vrestored
+	MOV	abiState_vtype0(ST), X6
+	MOV	abiState_vl0(ST), X5
+	VSETVL	X6, X5, X0
+vrestored:
 	MOV	8(g), X5
 	MOV	X5, abiState_hi1(ST)
 	MOV	abiState_hi0(ST), X6

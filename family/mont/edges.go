@@ -18,7 +18,8 @@ func edgeWords(mem arch.EdgeMem, i, n int) []uint64 {
 // edges calls the level's Mul at the contract's smallest and largest sizes
 // (1 and MaxLimbs limbs), as a product and as a square (x and y the same
 // slice: some levels square with other kernels), operands flush against
-// PROT_NONE pages, and compares with GenericMul.
+// PROT_NONE pages, and compares with GenericMul. A level with Exp gets the
+// exponentiation's edges too (expEdges).
 func edges(im *arch.Impl) []arch.Edge {
 	f, err := Of(im)
 	if err != nil || im.Name == Name+"/generic" {
@@ -66,5 +67,76 @@ func edges(im *arch.Impl) []arch.Edge {
 			}})
 		}
 	}
+	if f.Exp != nil {
+		out = append(out, expEdges(f)...)
+	}
 	return out
+}
+
+// expEdges call the level's Exp at 1 and MaxLimbs limbs and at the sizes
+// levels unroll (16, 24, 32), with an empty exponent (a random byte right
+// behind the empty slice, which a kernel reading it anyway would use) and
+// a MaxBytes one, every buffer (m, x, rr, z, e and the scratch) flush
+// against a PROT_NONE page, and compare with ExpMul over GenericMul.
+func expEdges(f *Funcs) []arch.Edge {
+	type expEdge struct {
+		name   string
+		n, len int // limbs, exponent bytes
+	}
+	cases := []expEdge{
+		{"exp/1", 1, 9}, {"exp/16", 16, 24}, {"exp/24", 24, 24}, {"exp/32", 32, 24}, {fmt.Sprintf("exp/%d", MaxLimbs), MaxLimbs, 16},
+		{"exp/1/empty-e", 1, 0}, {fmt.Sprintf("exp/%d/empty-e", MaxLimbs), MaxLimbs, 0}, {"exp/16/empty-e", 16, 0},
+		{"exp/1/long-e", 1, MaxBytes}, {"exp/32/long-e", 32, MaxBytes},
+	}
+	var out []arch.Edge
+	for _, ec := range cases {
+		ec := ec
+		out = append(out, arch.Edge{Name: ec.name, Run: func(mem arch.EdgeMem, r *rand.Rand) error {
+			n := ec.n
+			m, x, rr, z := edgeWords(mem, 0, n), edgeWords(mem, 1, n), edgeWords(mem, 2, n), edgeWords(mem, 3, n)
+			m[0] |= 1
+			m[n-1] |= 1 << 63
+			x[n-1] &^= 1 << 63 // x < m
+			e := mem.Bytes(4, ec.len+1)[:ec.len]
+			sb := mem.Bytes(5, 8*ExpScratch(n))
+			scratch := (*[ExpScratchMax]uint64)(unsafe.Pointer(&sb[0]))[:ExpScratch(n):ExpScratch(n)]
+			k0 := K0(m[0])
+			ctx, err := newMontCtx(&Funcs{Mul: GenericMul}, "modulus", limbsBytes(m))
+			if err != nil {
+				return err
+			}
+			copy(rr, ctx.rr)
+			want := make([]uint64, n)
+			ExpMul(GenericMul, want, x, e, m, rr, k0, make([]uint64, ExpScratch(n)))
+			xs, ms, rs, es := append([]uint64(nil), x...), append([]uint64(nil), m...), append([]uint64(nil), rr...), append([]byte(nil), e...)
+			f.Exp(z, x, e, m, rr, k0, scratch)
+			for i := range want {
+				if z[i] != want[i] {
+					return fmt.Errorf("%d limbs, %d-byte exponent: limb %d of z is %#016x, want %#016x", n, len(e), i, z[i], want[i])
+				}
+			}
+			for i := range xs {
+				if x[i] != xs[i] || m[i] != ms[i] || rr[i] != rs[i] {
+					return fmt.Errorf("%d limbs: an operand was modified (limb %d)", n, i)
+				}
+			}
+			for i := range es {
+				if e[i] != es[i] {
+					return fmt.Errorf("%d limbs: the exponent was modified (byte %d)", n, i)
+				}
+			}
+			return nil
+		}})
+	}
+	return out
+}
+
+// ExpScratchMax is ExpScratch(MaxLimbs).
+const ExpScratchMax = (1<<ExpWindow + 3) * MaxLimbs
+
+// limbsBytes is m big-endian, without leading zero bytes.
+func limbsBytes(m []uint64) []byte {
+	b := make([]byte, 8*len(m))
+	limbsToBytes(b, m)
+	return trimZeros(b)
 }

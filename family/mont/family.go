@@ -12,8 +12,9 @@ import (
 
 // The mont family above the kernel (MontFuncs.Mul): byte <-> limb
 // conversion and input checks, modular exponentiation in Montgomery form,
-// and RSA PKCS#1 v1.5 (rsa.go). Every level gets all of it; a level only
-// provides Mul.
+// and RSA PKCS#1 v1.5 (rsa.go). Every level gets all of it; a level
+// provides Mul, and may provide Exp (mont.go), which then runs mod-exp and
+// both CRT halves of a signature.
 //
 // Ops (shape fixed: no pieces, no in-place form; numbers are big-endian
 // bytes, a modulus of k bytes has n = ceil(k/8) limbs and R = 2^(64n)):
@@ -45,7 +46,7 @@ const MaxBytes = 8 * MaxLimbs
 // build the table, and bits/5 multiplications (a 4-bit window builds 14 but
 // multiplies bits/4 times; a 6-bit one builds 62 and makes every masked
 // table read twice as long). The table read is a masked select over every
-// entry (montCtx.sel), so neither the memory touched nor the branches taken
+// entry (expSel), so neither the memory touched nor the branches taken
 // depend on the exponent; the number of windows depends only on the
 // exponent's length in bytes. It is a family constant, not a level's:
 // every level computes the same sequence of products.
@@ -55,13 +56,14 @@ const ExpWindow = 5
 // exponentiation, so repeated operations do not allocate.
 type montCtx struct {
 	mul  func(z, x, y, m []uint64, k0 uint64)
+	fexp func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64) // the level's Exp, or nil
 	n    int
 	m    []uint64
 	k0   uint64
 	rr   []uint64 // R^2 mod m: Mul(x, rr) is x in Montgomery form
 	one  []uint64 // the integer 1: Mul(a, one) leaves Montgomery form
-	tab  []uint64 // 2^MontExpWindow entries of n limbs
-	acc  []uint64
+	xs   []uint64 // ExpScratch(n) words: exp's table and accumulators
+	acc  []uint64 // expPublic's
 	t    []uint64
 	d    []uint64 // scratch of condSub
 	bR   []uint64 // B*R mod m, B = 2^(64(n-1)): the Horner step of reduce
@@ -92,15 +94,15 @@ func newMontCtx(f *Funcs, what string, mod []byte) (*montCtx, error) {
 		return nil, err
 	}
 	n := (len(mod) + 7) / 8
-	c := &montCtx{mul: f.Mul, n: n, size: len(mod)}
-	buf := make([]uint64, n*(7+1<<ExpWindow))
+	c := &montCtx{mul: f.Mul, fexp: f.Exp, n: n, size: len(mod)}
+	buf := make([]uint64, n*7+ExpScratch(n))
 	next := func() []uint64 {
 		s := buf[:n:n]
 		buf = buf[n:]
 		return s
 	}
 	c.m, c.rr, c.one, c.acc, c.t, c.d, c.bR = next(), next(), next(), next(), next(), next(), next()
-	c.tab = buf
+	c.xs = buf
 	bytesToLimbs(c.m, mod)
 	c.k0 = K0(c.m[0])
 	c.one[0] = 1
@@ -211,22 +213,6 @@ func (c *montCtx) reduce(z, a []uint64) {
 	}
 }
 
-// sel sets out to table entry idx, reading every entry under a mask.
-func (c *montCtx) sel(out []uint64, idx uint) {
-	n := c.n
-	for j := range out {
-		out[j] = 0
-	}
-	for i := 0; i < 1<<ExpWindow; i++ {
-		d := uint64(uint(i) ^ idx)
-		mask := ((d | -d) >> 63) - 1 // all ones when i == idx
-		row := c.tab[i*n : i*n+n]
-		for j := 0; j < n; j++ {
-			out[j] |= row[j] & mask
-		}
-	}
-}
-
 // expBits reads width bits of the big-endian exponent e from bit lo up.
 func expBits(e []byte, lo, width int) uint {
 	var v uint
@@ -237,34 +223,94 @@ func expBits(e []byte, lo, width int) uint {
 	return v
 }
 
-// exp sets z = x^e mod m (x < m, plain limbs in and out) with the fixed
-// window: the products made depend only on len(e), the table is read by
-// masked select. z may be x.
+// exp sets z = x^e mod m (x < m, plain limbs in and out): the level's Exp
+// when it has one, else ExpMul over its Mul. z may be x.
 func (c *montCtx) exp(z, x []uint64, e []byte) {
-	n, w, tab := c.n, ExpWindow, c.tab
-	c.mul(tab[:n], c.rr, c.one, c.m, c.k0) // R mod m: 1 in Montgomery form
-	c.mul(tab[n:2*n], x, c.rr, c.m, c.k0)  // x R mod m
+	if c.fexp != nil {
+		c.fexp(z, x, e, c.m, c.rr, c.k0, c.xs)
+		return
+	}
+	ExpMul(c.mul, z, x, e, c.m, c.rr, c.k0, c.xs)
+}
+
+// ExpMul is the family's exponentiation over a level's Mul, with Exp's
+// contract (Funcs.Exp): the fixed window, the products made depend only
+// on len(e), the table is read by masked select (expSel). A level's Exp
+// computes the same.
+func ExpMul(mul func(z, x, y, m []uint64, k0 uint64), z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64) {
+	n, w := len(m), ExpWindow
+	tab := scratch[: n<<ExpWindow : n<<ExpWindow]
+	rest := scratch[n<<ExpWindow:]
+	acc, t, one := rest[:n:n], rest[n:2*n:2*n], rest[2*n:3*n:3*n]
+	for j := range one {
+		one[j] = 0
+	}
+	one[0] = 1
+	mul(tab[:n], rr, one, m, k0)  // R mod m: 1 in Montgomery form
+	mul(tab[n:2*n], x, rr, m, k0) // x R mod m
 	for i := 2; i < 1<<ExpWindow; i++ {
-		c.mul(tab[i*n:i*n+n], tab[(i-1)*n:i*n], tab[n:2*n], c.m, c.k0)
+		mul(tab[i*n:i*n+n], tab[(i-1)*n:i*n], tab[n:2*n], m, k0)
 	}
 	nbits := 8 * len(e)
 	if nbits == 0 {
-		copy(c.acc, tab[:n])
+		copy(acc, tab[:n])
 	} else {
 		windows := (nbits + w - 1) / w
 		lo := w * (windows - 1)
-		c.sel(c.acc, expBits(e, lo, nbits-lo))
+		expSel(acc, tab, expBits(e, lo, nbits-lo))
 		for lo > 0 {
 			lo -= w
 			for s := 0; s < w; s++ {
-				c.mul(c.acc, c.acc, c.acc, c.m, c.k0)
+				mul(acc, acc, acc, m, k0)
 			}
-			c.sel(c.t, expBits(e, lo, w))
-			c.mul(c.acc, c.acc, c.t, c.m, c.k0)
+			expSel(t, tab, expBits(e, lo, w))
+			mul(acc, acc, t, m, k0)
 		}
 	}
-	c.mul(z, c.acc, c.one, c.m, c.k0)
+	mul(z, acc, one, m, k0)
 }
+
+// expSel sets out to table entry idx, reading every entry under a mask.
+func expSel(out, tab []uint64, idx uint) {
+	n := len(out)
+	for j := range out {
+		out[j] = 0
+	}
+	for i := 0; i < 1<<ExpWindow; i++ {
+		d := uint64(uint(i) ^ idx)
+		mask := ((d | -d) >> 63) - 1 // all ones when i == idx
+		row := tab[i*n : i*n+n]
+		for j := 0; j < n; j++ {
+			out[j] |= row[j] & mask
+		}
+	}
+}
+
+// ExpDigits writes the windows of e, top first, one ExpWindow-bit digit
+// a byte, to dig (len(dig) >= ExpWindows(len(e))) and returns their
+// number: the digits ExpMul selects, for a level's Exp that reads them
+// from memory. The positions read depend only on len(e).
+func ExpDigits(dig []byte, e []byte) int {
+	nbits := 8 * len(e)
+	windows := ExpWindows(len(e))
+	for k := 0; k < windows; k++ {
+		lo := ExpWindow * (windows - 1 - k)
+		width := ExpWindow
+		if nbits-lo < width {
+			width = nbits - lo
+		}
+		i := len(e) - 1 - lo/8 // the byte holding bit lo
+		v := uint(e[i])
+		if i > 0 {
+			v |= uint(e[i-1]) << 8
+		}
+		dig[k] = byte(v >> uint(lo%8) & (1<<uint(width) - 1))
+	}
+	return windows
+}
+
+// ExpWindows is the number of windows of a len(e)-byte exponent.
+func ExpWindows(ebytes int) int { return (8*ebytes + ExpWindow - 1) / ExpWindow }
 
 // expPublic sets z = x^e mod m for a public exponent, left to right one bit
 // at a time from e's top set bit (verification: e is not secret, and

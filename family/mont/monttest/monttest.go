@@ -21,7 +21,9 @@ import (
 // ones; products that need the final subtraction and products that don't
 // (both are required per size, so the test cannot pass without reaching
 // the subtraction); z aliasing x, y and both; and every operand flush
-// against a PROT_NONE page on either side.
+// against a PROT_NONE page on either side. Then the exponentiation
+// (Funcs.Exp, or the family's ExpMul over Mul for a level without one)
+// against math/big's Exp: see expSizes and expGuardPage.
 func Levels(t *testing.T, goarch string) {
 	levels := archtest.Levels(t, mont.Name, goarch, true)
 	if len(levels) == 0 {
@@ -34,10 +36,18 @@ func Levels(t *testing.T, goarch string) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := montCase{t: t, goarch: goarch, im: im, mul: f.Mul}
+			c := montCase{t: t, goarch: goarch, im: im, mul: f.Mul, exp: f.Exp}
+			if c.exp == nil {
+				mul := f.Mul
+				c.exp = func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, s []uint64) {
+					mont.ExpMul(mul, z, x, e, m, rr, k0, s)
+				}
+			}
 			t.Run("sizes", func(t *testing.T) { c.t = t; c.sizes() })
 			t.Run("aliasing", func(t *testing.T) { c.t = t; c.aliasing() })
 			t.Run("guard-page", func(t *testing.T) { c.t = t; c.guardPage() })
+			t.Run("exp", func(t *testing.T) { c.t = t; c.expSizes() })
+			t.Run("exp-guard-page", func(t *testing.T) { c.t = t; c.expGuardPage() })
 		})
 	}
 	t.Logf("ran: %s", archtest.Names(levels))
@@ -48,6 +58,7 @@ type montCase struct {
 	goarch string
 	im     *arch.Impl
 	mul    func(z, x, y, m []uint64, k0 uint64)
+	exp    func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64)
 }
 
 // Want is x*y*2^(-64n) mod m by math/big, and whether the CIOS
@@ -254,6 +265,160 @@ func (c montCase) guardPage() {
 				ops[i] = w
 			}
 			c.check(ops[0], ops[1], ops[2], ops[3], fmt.Sprintf("operands flush against a guard page (at page end: %v)", atEnd))
+		}
+	}
+}
+
+// ExpSizes are the sizes the exponentiation checks run at: 1, 2, each
+// unrolled size of a level (16, 24, 32 limbs: the RSA CRT halves) and one
+// limb either side, 48, 64 and MaxLimbs.
+var ExpSizes = []int{1, 2, 3, 15, 16, 17, 23, 24, 25, 31, 32, 33, 48, 64, mont.MaxLimbs}
+
+// RR is R^2 mod m, R = 2^(64 len(m)).
+func RR(m []uint64) []uint64 {
+	r := new(big.Int).Lsh(big.NewInt(1), uint(128*len(m)))
+	return BigToLimbs(r.Mod(r, LimbsToBig(m)), len(m))
+}
+
+// expExponents are the exponents for a modulus of n limbs, by name:
+// empty, zero bytes, 1, one byte, every length 1..11 bytes (the last
+// window of each width 1..5 bits), all-ones, leading zero bytes, a random
+// one of the modulus's length (as an RSA CRT half has), and for n <= 33
+// one of MaxBytes bytes.
+func expExponents(r *rand.Rand, n int) (names []string, es [][]byte) {
+	add := func(name string, e []byte) { names = append(names, name); es = append(es, e) }
+	rnd := func(k int) []byte { e := make([]byte, k); r.Read(e); return e }
+	add("empty", nil)
+	add("zero bytes", make([]byte, 3))
+	add("1", []byte{1})
+	add("0x80", []byte{0x80})
+	for k := 1; k <= 11; k++ {
+		add(fmt.Sprintf("random %d bytes", k), rnd(k))
+	}
+	ones := make([]byte, 9)
+	for i := range ones {
+		ones[i] = 0xff
+	}
+	add("all ones", ones)
+	add("leading zero bytes", append(make([]byte, 4), rnd(5)...))
+	full := 8 * n
+	if full > 128 {
+		full = 128 // 1024-bit exponents at most beyond 16 limbs: the sizes are what is checked here
+	}
+	add(fmt.Sprintf("random %d bytes", full), rnd(full))
+	if n <= 33 {
+		add(fmt.Sprintf("random %d bytes (MaxBytes)", mont.MaxBytes), rnd(mont.MaxBytes))
+	}
+	return
+}
+
+// checkExp runs c.exp once (z and x may be the same slice) and compares
+// with math/big; x is restored from bx for the message.
+func (c montCase) checkExp(z, x []uint64, e []byte, m []uint64, what string) {
+	c.t.Helper()
+	n := len(m)
+	bx := LimbsToBig(x)
+	want := BigToLimbs(new(big.Int).Exp(bx, new(big.Int).SetBytes(e), LimbsToBig(m)), n)
+	if len(e) == 0 {
+		want = BigToLimbs(big.NewInt(1), n) // x^0 = 1, also for x = 0 (m > 1)
+	}
+	es := append([]byte(nil), e...)
+	c.exp(z, x, e, m, RR(m), mont.K0(m[0]), make([]uint64, mont.ExpScratch(n)))
+	for i := range want {
+		if z[i] != want[i] {
+			c.t.Fatalf("%s: exp, %s, %d limbs, %d-byte exponent: limb %d differs\n m    %x\n x    %x\n e    %x\n got  %x\n want %x\n%s",
+				c.im.Name, what, n, len(e), i, hexLimbs(m), bx, e, hexLimbs(z), hexLimbs(want), archtest.Reproduce(c.t, c.goarch))
+		}
+	}
+	for i := range e {
+		if e[i] != es[i] {
+			c.t.Fatalf("%s: exp, %s, %d limbs: the exponent was modified", c.im.Name, what, n)
+		}
+	}
+}
+
+// expSizes: every ExpSizes size, three kinds of modulus, bases 0, 1, m-1,
+// random, every exponent of expExponents; z apart from x and z = x.
+func (c montCase) expSizes() {
+	r := rand.New(rand.NewSource(4))
+	for _, n := range ExpSizes {
+		for _, kind := range []string{"random", "above-pow2", "below-pow2"} {
+			m := montModuli(r, n)[kind]
+			bm := LimbsToBig(m)
+			bases := map[string][]uint64{
+				"0":      make([]uint64, n),
+				"1":      BigToLimbs(big.NewInt(1), n),
+				"m-1":    BigToLimbs(new(big.Int).Sub(bm, big.NewInt(1)), n),
+				"random": BigToLimbs(new(big.Int).Rand(r, bm), n),
+			}
+			names, es := expExponents(r, n)
+			for bname, x := range bases {
+				for i, e := range es {
+					if kind != "random" && bname != "random" && len(e) > 16 {
+						continue // the long exponents with the random modulus and base only
+					}
+					what := fmt.Sprintf("%s modulus, base %s, exponent %s", kind, bname, names[i])
+					c.checkExp(make([]uint64, n), x, e, m, what)
+					if bname == "random" && i%4 == 0 {
+						z := append([]uint64(nil), x...)
+						c.checkExp(z, z, e, m, what+", z = x")
+					}
+				}
+			}
+		}
+	}
+}
+
+// expGuardPage puts z, x, m, rr, the exponent and (where it fits in a
+// page) the scratch each flush against the end of its own page, then at
+// its start.
+func (c montCase) expGuardPage() {
+	pages, release, err := archtest.GuardedPages(6)
+	if err != nil {
+		archtest.NoGuardPages(c.t, err)
+		return
+	}
+	defer release()
+	r := rand.New(rand.NewSource(5))
+	for _, n := range []int{1, 15, 16, 17, 24, 32, 33, mont.MaxLimbs} {
+		m := montModuli(r, n)["random"]
+		bm := LimbsToBig(m)
+		x := BigToLimbs(new(big.Int).Rand(r, bm), n)
+		e := make([]byte, 8*n)
+		if len(e) > 128 {
+			e = e[:128]
+		}
+		r.Read(e)
+		rr := RR(m)
+		for _, atEnd := range []bool{true, false} {
+			at := func(i, bytes int) unsafe.Pointer {
+				off := 0
+				if atEnd {
+					off = len(pages[i]) - bytes
+				}
+				return unsafe.Pointer(&pages[i][off])
+			}
+			words := func(i int, src []uint64, k int) []uint64 {
+				w := (*[mont.MaxLimbs * 40]uint64)(at(i, 8*k))[:k:k]
+				copy(w, src)
+				return w
+			}
+			sw := mont.ExpScratch(n)
+			z, xw, mw, rw := words(0, nil, n), words(1, x, n), words(2, m, n), words(3, rr, n)
+			sc := make([]uint64, sw) // a page holds the scratch of small moduli only
+			if 8*sw <= len(pages[5]) {
+				sc = words(5, nil, sw)
+			}
+			ew := (*[mont.MaxBytes]byte)(at(4, len(e)))[:len(e):len(e)]
+			copy(ew, e)
+			want := BigToLimbs(new(big.Int).Exp(LimbsToBig(x), new(big.Int).SetBytes(e), bm), n)
+			c.exp(z, xw, ew, mw, rw, mont.K0(m[0]), sc)
+			for i := range want {
+				if z[i] != want[i] {
+					c.t.Fatalf("%s: exp, %d limbs, operands flush against a guard page (at page end: %v): got %x want %x; %s",
+						c.im.Name, n, atEnd, hexLimbs(z), hexLimbs(want), archtest.Reproduce(c.t, c.goarch))
+				}
+			}
 		}
 	}
 }
