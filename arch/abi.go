@@ -51,6 +51,11 @@ type ABIKernel struct {
 	// which break the convention on purpose; no implementation calls them
 	// but the planted sha256/planted-abi.
 	SelfTest bool
+	// NoVector (riscv64): the kernel's file has no vector instruction, so
+	// it cannot read V0-V31, vtype or vl, and the trampoline poisons
+	// neither (each random vtype made qemu translate the code after it
+	// again; abigen's vectorFree decides).
+	NoVector bool
 }
 
 // ABIViolation is the panic value of a kernel that broke the calling

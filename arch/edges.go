@@ -3,6 +3,7 @@ package arch
 import (
 	"fmt"
 	"math/rand"
+	"sync"
 )
 
 // Kernel edges: calls of a level's entry points that the ops never make
@@ -64,26 +65,53 @@ const ScratchGuard = 2
 
 // GuardedScratch returns n zeroed words with ScratchGuard canary words on
 // each side, and check, which panics with a *ScratchError naming kernel
-// when a guard word changed. The canaries are fresh on every call.
+// when a guard word changed. The canaries are fresh on every call. check
+// must be called once, after the last use of the words: it hands the
+// buffer back for reuse (a Montgomery level takes one per product, and an
+// allocation per product doubled the RSA files' time under qemu).
 func GuardedScratch(n int) (t []uint64, check func(kernel string)) {
 	g := ScratchGuard
-	buf := make([]uint64, n+2*g)
-	var was [2 * ScratchGuard]uint64
-	for i := range was {
-		was[i] = Canary()
+	s, _ := guardedPool.Get().(*guarded)
+	if s == nil {
+		s = &guarded{}
+		s.check = s.verify
 	}
-	copy(buf[:g], was[:g])
-	copy(buf[g+n:], was[g:])
-	check = func(kernel string) {
-		for i := 0; i < g; i++ {
-			// Nearest the scratch first: that is where a stray store lands.
-			if j := g - 1 - i; buf[j] != was[j] {
-				panic(&ScratchError{Kernel: kernel, Side: "below", Offset: -8 * (i + 1), Words: n, Was: was[j], Got: buf[j]})
-			}
-			if buf[g+n+i] != was[g+i] {
-				panic(&ScratchError{Kernel: kernel, Side: "above", Offset: 8 * (n + i), Words: n, Was: was[g+i], Got: buf[g+n+i]})
-			}
+	if cap(s.buf) < n+2*g {
+		s.buf = make([]uint64, n+2*g)
+	}
+	s.buf, s.n = s.buf[:n+2*g], n
+	for i := range s.was {
+		s.was[i] = Canary()
+	}
+	copy(s.buf[:g], s.was[:g])
+	t = s.buf[g : g+n : g+n]
+	for i := range t {
+		t[i] = 0
+	}
+	copy(s.buf[g+n:], s.was[g:])
+	return t, s.check
+}
+
+// guarded is one GuardedScratch buffer; check is its verify, bound once.
+type guarded struct {
+	buf   []uint64
+	was   [2 * ScratchGuard]uint64
+	n     int
+	check func(kernel string)
+}
+
+var guardedPool sync.Pool // of *guarded
+
+func (s *guarded) verify(kernel string) {
+	g, n, buf, was := ScratchGuard, s.n, s.buf, s.was
+	for i := 0; i < g; i++ {
+		// Nearest the scratch first: that is where a stray store lands.
+		if j := g - 1 - i; buf[j] != was[j] {
+			panic(&ScratchError{Kernel: kernel, Side: "below", Offset: -8 * (i + 1), Words: n, Was: was[j], Got: buf[j]})
+		}
+		if buf[g+n+i] != was[g+i] {
+			panic(&ScratchError{Kernel: kernel, Side: "above", Offset: 8 * (n + i), Words: n, Was: was[g+i], Got: buf[g+n+i]})
 		}
 	}
-	return buf[g : g+n : g+n], check
+	guardedPool.Put(s)
 }

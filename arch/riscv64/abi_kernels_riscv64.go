@@ -37,6 +37,7 @@ var abiKernelTable = []*arch.ABIKernel{
 	kWriteBelowFrame,
 	kReadUnloadedX10,
 	kReadUnsetF31,
+	kReadVState,
 	kEncZkn,
 	kDecZkn,
 	kCbcEncZkn,
@@ -152,8 +153,18 @@ func abiReadUnsetF31(h *[8]uint32) {
 	abiCall(kReadUnsetF31, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
+// readVState: abi_selftest_riscv64.s, $0-8.
+var kReadVState = &arch.ABIKernel{Name: "readVState", Frame: 0, Args: 8, SelfTest: true}
+
+func abiReadVState(out *[4]uint64) {
+	args := struct {
+		out *[4]uint64
+	}{out}
+	abiCall(kReadVState, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
 // encZkn: aes_zkn_riscv64.s, $0-40.
-var kEncZkn = &arch.ABIKernel{Name: "encZkn", Frame: 0, Args: 40}
+var kEncZkn = &arch.ABIKernel{Name: "encZkn", Frame: 0, Args: 40, NoVector: true}
 
 func abiEncZkn(rk *uint64, rounds int, dst, src *byte, n int) {
 	args := struct {
@@ -166,7 +177,7 @@ func abiEncZkn(rk *uint64, rounds int, dst, src *byte, n int) {
 }
 
 // decZkn: aes_zkn_riscv64.s, $0-40.
-var kDecZkn = &arch.ABIKernel{Name: "decZkn", Frame: 0, Args: 40}
+var kDecZkn = &arch.ABIKernel{Name: "decZkn", Frame: 0, Args: 40, NoVector: true}
 
 func abiDecZkn(rk *uint64, rounds int, dst, src *byte, n int) {
 	args := struct {
@@ -179,7 +190,7 @@ func abiDecZkn(rk *uint64, rounds int, dst, src *byte, n int) {
 }
 
 // cbcEncZkn: aes_zkn_riscv64.s, $0-48.
-var kCbcEncZkn = &arch.ABIKernel{Name: "cbcEncZkn", Frame: 0, Args: 48}
+var kCbcEncZkn = &arch.ABIKernel{Name: "cbcEncZkn", Frame: 0, Args: 48, NoVector: true}
 
 func abiCbcEncZkn(rk *uint64, rounds int, iv *[16]byte, dst, src *byte, n int) {
 	args := struct {
@@ -193,7 +204,7 @@ func abiCbcEncZkn(rk *uint64, rounds int, iv *[16]byte, dst, src *byte, n int) {
 }
 
 // cbcDecZkn: aes_zkn_riscv64.s, $0-48.
-var kCbcDecZkn = &arch.ABIKernel{Name: "cbcDecZkn", Frame: 0, Args: 48}
+var kCbcDecZkn = &arch.ABIKernel{Name: "cbcDecZkn", Frame: 0, Args: 48, NoVector: true}
 
 func abiCbcDecZkn(rk *uint64, rounds int, iv *[16]byte, dst, src *byte, n int) {
 	args := struct {
@@ -207,7 +218,7 @@ func abiCbcDecZkn(rk *uint64, rounds int, iv *[16]byte, dst, src *byte, n int) {
 }
 
 // ctrZkn: aes_zkn_riscv64.s, $0-48.
-var kCtrZkn = &arch.ABIKernel{Name: "ctrZkn", Frame: 0, Args: 48}
+var kCtrZkn = &arch.ABIKernel{Name: "ctrZkn", Frame: 0, Args: 48, NoVector: true}
 
 func abiCtrZkn(rk *uint64, rounds int, ctr *[16]byte, dst, src *byte, n int) {
 	args := struct {
@@ -221,7 +232,7 @@ func abiCtrZkn(rk *uint64, rounds int, ctr *[16]byte, dst, src *byte, n int) {
 }
 
 // expandZkn: aes_zkn_riscv64.s, $0-32.
-var kExpandZkn = &arch.ABIKernel{Name: "expandZkn", Frame: 0, Args: 32}
+var kExpandZkn = &arch.ABIKernel{Name: "expandZkn", Frame: 0, Args: 32, NoVector: true}
 
 func abiExpandZkn(key *[4]uint64, nk int, enc, dec *[32]uint64) {
 	args := struct {
@@ -337,7 +348,7 @@ func abiGhashZvkg(hk *gcmKeyZvkg, y *[16]byte, p *byte, n int) {
 }
 
 // montMulRV64: mont_rv64_riscv64.s, $0-56.
-var kMontMulRV64 = &arch.ABIKernel{Name: "montMulRV64", Frame: 0, Args: 56}
+var kMontMulRV64 = &arch.ABIKernel{Name: "montMulRV64", Frame: 0, Args: 56, NoVector: true}
 
 func abiMontMulRV64(z, x, y, m *uint64, k0 uint64, n int, t *montScratch) {
 	args := struct {
@@ -350,7 +361,7 @@ func abiMontMulRV64(z, x, y, m *uint64, k0 uint64, n int, t *montScratch) {
 }
 
 // blockSHA256Zknh: sha256_zknh_riscv64.s, $64-40.
-var kBlockSHA256Zknh = &arch.ABIKernel{Name: "blockSHA256Zknh", Frame: 64, Args: 40}
+var kBlockSHA256Zknh = &arch.ABIKernel{Name: "blockSHA256Zknh", Frame: 64, Args: 40, NoVector: true}
 
 func abiBlockSHA256Zknh(h *[8]uint32, p []byte, k *[64]uint32) {
 	args := struct {
@@ -374,7 +385,7 @@ func abiSha256Zvknha(h *[8]uint32, p []byte, k *[64]uint32) {
 }
 
 // blockSHA512Zknh: sha512_zknh_riscv64.s, $128-40.
-var kBlockSHA512Zknh = &arch.ABIKernel{Name: "blockSHA512Zknh", Frame: 128, Args: 40}
+var kBlockSHA512Zknh = &arch.ABIKernel{Name: "blockSHA512Zknh", Frame: 128, Args: 40, NoVector: true}
 
 func abiBlockSHA512Zknh(h *[8]uint64, p []byte, k *[80]uint64) {
 	args := struct {

@@ -94,6 +94,11 @@ var abiVWords = func() uint64 {
 	return n
 }()
 
+// abiVType reads vtype and vl (only with V).
+//
+//go:noescape
+func abiVType(out *[2]uint64)
+
 // abiVLenB reads the vlenb CSR (the V registers' size in bytes); only with V.
 func abiVLenB() uint64
 
@@ -156,6 +161,9 @@ func (abiHook) Seed(k *arch.ABIKernel, r uint64) {
 	}
 	st.fflags = x >> 59 // the five accrued exception flags
 	st.vwords = abiVWords
+	if k.NoVector {
+		st.vwords = 0
+	}
 	for i := uint64(0); i < abiVWords; i++ {
 		x = x*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
 		st.vpoison[i] = x

@@ -238,3 +238,13 @@ TEXT ·abiEntryTable(SB), NOSPLIT, $0-8
 	MOV	$·abiEntries(SB), X5
 	MOV	X5, ret+0(FP)
 	RET
+
+// func abiVType(out *[2]uint64)
+// vtype and vl as they are (only with V): the tests read them around a call.
+TEXT ·abiVType(SB), NOSPLIT, $0-8
+	MOV	out+0(FP), X5
+	CSRRS	X0, VTYPE, X6
+	MOV	X6, 0(X5)
+	CSRRS	X0, VL, X6
+	MOV	X6, 8(X5)
+	RET

@@ -44,3 +44,35 @@ func TestABIKernelTable(t *testing.T) {
 func TestABILevels(t *testing.T) { archtest.ABILevels(t, "riscv64") }
 
 func TestABIFault(t *testing.T) { archtest.ABIFault(t, abiConformingNop) }
+
+// TestABIVectorPoison: with V, a vector kernel finds the seeded vtype, vl
+// and V registers, and its caller gets its own vtype and vl back; a kernel
+// whose file has no vector instruction is left the caller's (NoVector).
+func TestABIVectorPoison(t *testing.T) {
+	if abiVWords == 0 {
+		t.Skip("no V extension on this model (or VLEN over 1024): nothing to poison")
+	}
+	if kReadVState.NoVector || !kMontMulRV64.NoVector {
+		t.Fatalf("NoVector: readVState %v (want false), montMulRV64 %v (want true)", kReadVState.NoVector, kMontMulRV64.NoVector)
+	}
+	for i := 0; i < 20; i++ {
+		var before, after [2]uint64
+		var got [4]uint64
+		abiVType(&before)
+		abiReadVState(&got)
+		abiVType(&after)
+		if before != after {
+			t.Fatalf("call %d: vtype/vl %#x/%d before the call, %#x/%d after: the trampoline must restore them", i, before[0], before[1], after[0], after[1])
+		}
+		wantType := abiSt.vtype
+		if got[0] != wantType && got[0]>>63 == 0 {
+			t.Fatalf("call %d: the kernel found vtype %#x, want the poison %#x (or vill)", i, got[0], wantType)
+		}
+		if got[2] != abiSt.vpoison[0] {
+			t.Fatalf("call %d: V0[0] = %#x, want the poison %#x", i, got[2], abiSt.vpoison[0])
+		}
+		if last := abiVWords - abiVWords/32; got[3] != abiSt.vpoison[last] {
+			t.Fatalf("call %d: V31[0] = %#x, want the poison %#x", i, got[3], abiSt.vpoison[last])
+		}
+	}
+}

@@ -30,3 +30,9 @@ func writeBelowFrame()
 func readUnloadedX10(h *[8]uint32)
 
 func readUnsetF31(h *[8]uint32)
+
+// readVState reports vtype, vl, V0[0] and V31[0] as a kernel finds them
+// (only with V).
+//
+//go:noescape
+func readVState(out *[4]uint64)

@@ -94,3 +94,20 @@ TEXT ·readUnsetF31(SB), NOSPLIT, $0-8
 	ADDW	X6, X7
 	MOVW	X7, (X5)
 	RET
+
+// func readVState(out *[4]uint64)
+// What a vector kernel finds on entry: vtype, vl, then element 0 of V0 and
+// of V31 at SEW 64. Its vsetivli is the caller's to undo (the trampoline
+// puts back the vtype and vl it found).
+TEXT ·readVState(SB), NOSPLIT, $0-8
+	MOV	out+0(FP), X5
+	CSRRS	X0, VTYPE, X6
+	MOV	X6, 0(X5)
+	CSRRS	X0, VL, X6
+	MOV	X6, 8(X5)
+	VSETIVLI	$1, E64, M1, TA, MA, X0
+	VMVXS	V0, X6
+	MOV	X6, 16(X5)
+	VMVXS	V31, X6
+	MOV	X6, 24(X5)
+	RET

@@ -35,6 +35,7 @@ type Kernel struct {
 	Frame, Args int
 	Split       bool
 	SelfTest    bool
+	NoVector    bool         // riscv64: its file has no vector instruction (vectorFree)
 	Params      []*ast.Field // its Go declaration's parameters
 	fset        *token.FileSet
 	declFile    string
@@ -118,6 +119,7 @@ func scanAsm(dir, goarch string) (map[string]*Kernel, error) {
 			continue
 		}
 		f := filepath.Base(path)
+		noV := goarch == "riscv64" && vectorFree(lines)
 		for i, ln := range lines {
 			m := textRE.FindStringSubmatch(ln)
 			if m == nil {
@@ -126,10 +128,48 @@ func scanAsm(dir, goarch string) (map[string]*Kernel, error) {
 			frame, _ := strconv.Atoi(m[3])
 			args, _ := strconv.Atoi(m[4])
 			out[m[1]] = &Kernel{Name: m[1], File: f, Line: i + 1, Frame: frame, Args: args,
-				Split: arch.SplitFrame(goarch, m[2], frame), SelfTest: strings.HasPrefix(f, "abi_selftest_")}
+				Split: arch.SplitFrame(goarch, m[2], frame), SelfTest: strings.HasPrefix(f, "abi_selftest_"), NoVector: noV}
 		}
 	}
 	return out, nil
+}
+
+var (
+	vMnemonicRE = regexp.MustCompile(`\bV[A-Z][A-Z0-9]*\b`) // V0-V31 are not: a register operand alone needs a V instruction
+	wordRE      = regexp.MustCompile(`\bWORD\s+\$(0x[0-9a-fA-F]+|\d+)`)
+)
+
+// vectorFree reports whether a riscv64 assembly file (macros included)
+// holds no vector instruction: no V mnemonic, no WORD whose major opcode
+// is OP-V or a vector load or store, and no #include that might (but
+// textflag.h and go_asm.h). Its
+// kernels cannot read V0-V31, vtype or vl, so the trampoline leaves those
+// alone for them (restoring vtype cost a qemu retranslation per call).
+func vectorFree(lines []string) bool {
+	for _, ln := range lines {
+		code := ln
+		if i := strings.Index(code, "//"); i >= 0 {
+			code = code[:i]
+		}
+		inc := strings.TrimSpace(code)
+		if strings.HasPrefix(inc, "#include") && inc != `#include "textflag.h"` && inc != `#include "go_asm.h"` {
+			return false
+		}
+		if vMnemonicRE.MatchString(code) {
+			return false
+		}
+		for _, m := range wordRE.FindAllStringSubmatch(code, -1) {
+			w, err := strconv.ParseUint(m[1], 0, 32)
+			if err != nil {
+				return false
+			}
+			op, width := w&0x7f, w>>12&7
+			if op == 0x57 || ((op == 0x07 || op == 0x27) && (width == 0 || width >= 5)) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 type goDecl struct {
@@ -241,6 +281,9 @@ var abiKernelTable = []*arch.ABIKernel{
 		}
 		if k.SelfTest {
 			extra += ", SelfTest: true"
+		}
+		if k.NoVector {
+			extra += ", NoVector: true"
 		}
 		fmt.Fprintf(&b, "\n// %s: %s, $%d-%d.\nvar k%s = &arch.ABIKernel{Name: %q, Frame: %d, Args: %d%s}\n",
 			k.Name, k.File, k.Frame, k.Args, upper(k.Name), k.Name, k.Frame, k.Args, extra)
