@@ -141,7 +141,7 @@ var (
 
 // vectorFree reports whether a riscv64 assembly file (macros included)
 // holds no vector instruction: no V mnemonic, no WORD whose major opcode
-// is OP-V or a vector load or store, and no #include that might (but
+// is OP-V, OP-VE (the vector crypto) or a vector load or store, and no #include that might (but
 // textflag.h and go_asm.h). Its
 // kernels cannot read V0-V31, vtype or vl, so the trampoline leaves those
 // alone for them (restoring vtype cost a qemu retranslation per call).
@@ -164,7 +164,7 @@ func vectorFree(lines []string) bool {
 				return false
 			}
 			op, width := w&0x7f, w>>12&7
-			if op == 0x57 || ((op == 0x07 || op == 0x27) && (width == 0 || width >= 5)) {
+			if op == 0x57 || op == 0x77 || ((op == 0x07 || op == 0x27) && (width == 0 || width >= 5)) {
 				return false
 			}
 		}

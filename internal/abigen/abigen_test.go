@@ -104,3 +104,23 @@ func TestGenerate(t *testing.T) {
 		t.Errorf("a kernel with a result: err = %v", err)
 	}
 }
+
+func TestVectorFree(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		free bool
+	}{
+		{"#include \"textflag.h\"\nTEXT ·f(SB), NOSPLIT, $0-8\n\tADD\tX5, X6\n\tRET\n", true},
+		{"\t// VSETIVLI in a comment only\n\tRET\n", true},
+		{"\tVSETIVLI\t$4, E32, M1, TA, MA, X0\n", false},
+		{"#define ROUND(a) \\\n\tVAESEMVS\ta, V1; \\\n", false},
+		{"\tWORD\t$0xa2012077 // vaesem.vs\n", false},      // OP-V
+		{"\tWORD\t$0x02028007\n", false},                   // a vector load (width 0)
+		{"\tWORD\t$0x00b50533 // add: not vector\n", true}, // OP
+		{"#include \"macros.h\"\n", false},
+	} {
+		if got := vectorFree(strings.Split(c.src, "\n")); got != c.free {
+			t.Errorf("vectorFree(%q) = %v, want %v", c.src, got, c.free)
+		}
+	}
+}
