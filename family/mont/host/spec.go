@@ -370,8 +370,10 @@ var (
 )
 
 // rsaPoolSizes are the prime sizes of the pool's keys: equal halves,
-// unequal ones (either way round), a one-limb prime, limbs left partial.
-var rsaPoolSizes = [][2]int{{256, 256}, {256, 264}, {330, 200}, {200, 330}, {384, 384}, {64, 448}, {520, 504}, {512, 512}, {640, 640}}
+// unequal ones (either way round), a one-limb prime, limbs left partial,
+// and RSA-2048's CRT halves (16 limbs: a size levels unroll, mont/adx's Exp
+// among them; larger primes would slow every emulated fuzz run).
+var rsaPoolSizes = [][2]int{{256, 256}, {256, 264}, {330, 200}, {200, 330}, {384, 384}, {64, 448}, {520, 504}, {512, 512}, {640, 640}, {1024, 1024}}
 
 // fuzzKeys makes the pool once, deterministically (math/rand with a fixed
 // seed and big.Int.ProbablyPrime): the same keys on every host.
