@@ -155,52 +155,6 @@ func aesCTRV256(k *aes.Key, ctr *[16]byte, dst, src []byte) {
 	}
 }
 
-// ecbEncRunV256 and the other *RunV256 functions are aes/vaes256's routing
-// of n > 0 checked blocks, for aes/vaes512 below its own thresholds.
-func ecbEncRunV256(k *aes.Key, dst, src []byte, n int) {
-	if 16*n >= v256ECBWideMin {
-		ecbEncWideV256(k, dst, src, n)
-		return
-	}
-	if arch.ABICheck {
-		abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
-	} else {
-		ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
-	}
-}
-
-func ecbDecRunV256(k *aes.Key, dst, src []byte, n int) {
-	if 16*n >= v256ECBWideMin {
-		ecbDecWideV256(k, dst, src, n)
-		return
-	}
-	if arch.ABICheck {
-		abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
-	} else {
-		ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
-	}
-}
-
-func cbcDecRunV256(k *aes.Key, iv *[16]byte, dst, src []byte, n int) {
-	if 16*n >= v256CBCDecWideMin {
-		cbcDecWideV256(k, iv, dst, src, n)
-		return
-	}
-	if arch.ABICheck {
-		abiCbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
-	} else {
-		cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
-	}
-}
-
-func ctrRunV256(k *aes.Key, ctr *[16]byte, dst, src []byte, n int) {
-	if 16*n >= v256CTRWideMin {
-		ctrWideV256(k, ctr, dst, src, n)
-		return
-	}
-	ctrRunNI(k, ctr, dst, src, n)
-}
-
 // ecbEncWideV256 and ecbDecWideV256 run the YMM kernels, out of line so
 // that the short calls above need no frame for them.
 //

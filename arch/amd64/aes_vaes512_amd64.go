@@ -91,33 +91,39 @@ func init() {
 		Instr: "VAESENC zmm (4 lanes; ymm, 2 lanes, without AVX-512)", Run: probeVAESENC})
 }
 
-// Each entry point tests its mode's threshold first; shorter calls run
-// aes/vaes256's routing (*RunV256).
+// Each entry point tests its mode's thresholds and runs the kernel they
+// pick right there: the ZMM one from the *_wide_min_bytes (so the tuning at
+// 0 is the ZMM path at every length, as calibration needs), else
+// aes/vaes256's YMM one from its threshold, else aes/aesni's, at the call
+// depth aes/aesni's own entry points have (routing through vaes256's
+// router cost 5-15% at 16 bytes). The wide calls go out of line.
 
 func aesEncryptVAES(k *aes.Key, dst, src []byte) {
-	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
-		if 16*n < vaesECBWideMin {
-			ecbEncRunV256(k, dst, src, n)
-			return
-		}
+	n := aesCheck("aes/vaes512", k, k.Enc, dst, src)
+	if 16*n >= vaesECBWideMin && n > 0 {
+		ecbEncWideVAES(k, dst, src, n)
+	} else if 16*n >= v256ECBWideMin && n > 0 {
+		ecbEncWideV256(k, dst, src, n)
+	} else if n > 0 {
 		if arch.ABICheck {
-			abiEcbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			abiEcbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
 		} else {
-			ecbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+			ecbEncNI(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
 		}
 	}
 }
 
 func aesDecryptVAES(k *aes.Key, dst, src []byte) {
-	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
-		if 16*n < vaesECBWideMin {
-			ecbDecRunV256(k, dst, src, n)
-			return
-		}
+	n := aesCheck("aes/vaes512", k, k.Dec, dst, src)
+	if 16*n >= vaesECBWideMin && n > 0 {
+		ecbDecWideVAES(k, dst, src, n)
+	} else if 16*n >= v256ECBWideMin && n > 0 {
+		ecbDecWideV256(k, dst, src, n)
+	} else if n > 0 {
 		if arch.ABICheck {
-			abiEcbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			abiEcbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 		} else {
-			ecbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+			ecbDecNI(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
 		}
 	}
 }
@@ -137,48 +143,83 @@ func aesCBCEncryptVAES(k *aes.Key, iv *[16]byte, dst, src []byte) {
 }
 
 func aesCBCDecryptVAES(k *aes.Key, iv *[16]byte, dst, src []byte) {
-	if n := aesCheck("aes/vaes512", k, k.Dec, dst, src); n > 0 {
-		if 16*n < vaesCBCDecWideMin {
-			cbcDecRunV256(k, iv, dst, src, n)
-			return
-		}
-		// The last ciphertext block is the next iv; keep it before an
-		// in-place call overwrites it.
-		var next [16]byte
-		copy(next[:], src[len(src)-16:])
+	n := aesCheck("aes/vaes512", k, k.Dec, dst, src)
+	if 16*n >= vaesCBCDecWideMin && n > 0 {
+		cbcDecWideVAES(k, iv, dst, src, n)
+	} else if 16*n >= v256CBCDecWideMin && n > 0 {
+		cbcDecWideV256(k, iv, dst, src, n)
+	} else if n > 0 {
 		if arch.ABICheck {
-			abiCbcDecVAES(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+			abiCbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
 		} else {
-			cbcDecVAES(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+			cbcDecNI(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
 		}
-		*iv = next
 	}
 }
 
 func aesCTRVAES(k *aes.Key, ctr *[16]byte, dst, src []byte) {
-	if n := aesCheck("aes/vaes512", k, k.Enc, dst, src); n > 0 {
-		if 16*n < vaesCTRWideMin {
-			ctrRunV256(k, ctr, dst, src, n)
-			return
-		}
-		hi, lo := ctrSplit(ctr)
-		// The first four counters as {low, high} qword pairs.
-		var base [8]uint64
-		for i := 0; i < 4; i++ {
-			l := lo + uint64(i)
-			h := hi
-			if l < lo {
-				h++
-			}
-			base[2*i], base[2*i+1] = l, h
-		}
-		if arch.ABICheck {
-			abiCtrVAES(&k.Enc[0], k.Rounds, &base, &dst[0], &src[0], n)
-		} else {
-			ctrVAES(&k.Enc[0], k.Rounds, &base, &dst[0], &src[0], n)
-		}
-		ctrAdvance(ctr, hi, lo, n)
+	n := aesCheck("aes/vaes512", k, k.Enc, dst, src)
+	if 16*n >= vaesCTRWideMin && n > 0 {
+		ctrWideVAES(k, ctr, dst, src, n)
+	} else if 16*n >= v256CTRWideMin && n > 0 {
+		ctrWideV256(k, ctr, dst, src, n)
+	} else if n > 0 {
+		ctrRunNI(k, ctr, dst, src, n)
 	}
+}
+
+//go:noinline
+func ecbEncWideVAES(k *aes.Key, dst, src []byte, n int) {
+	if arch.ABICheck {
+		abiEcbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+	} else {
+		ecbEncVAES(&k.Enc[0], k.Rounds, &dst[0], &src[0], n)
+	}
+}
+
+//go:noinline
+func ecbDecWideVAES(k *aes.Key, dst, src []byte, n int) {
+	if arch.ABICheck {
+		abiEcbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+	} else {
+		ecbDecVAES(&k.Dec[0], k.Rounds, &dst[0], &src[0], n)
+	}
+}
+
+// cbcDecWideVAES: the last ciphertext block is the next iv; kept before an
+// in-place call overwrites it.
+//
+//go:noinline
+func cbcDecWideVAES(k *aes.Key, iv *[16]byte, dst, src []byte, n int) {
+	var next [16]byte
+	copy(next[:], src[len(src)-16:])
+	if arch.ABICheck {
+		abiCbcDecVAES(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+	} else {
+		cbcDecVAES(&k.Dec[0], k.Rounds, iv, &dst[0], &src[0], n)
+	}
+	*iv = next
+}
+
+//go:noinline
+func ctrWideVAES(k *aes.Key, ctr *[16]byte, dst, src []byte, n int) {
+	hi, lo := ctrSplit(ctr)
+	// The first four counters as {low, high} qword pairs.
+	var base [8]uint64
+	for i := 0; i < 4; i++ {
+		l := lo + uint64(i)
+		h := hi
+		if l < lo {
+			h++
+		}
+		base[2*i], base[2*i+1] = l, h
+	}
+	if arch.ABICheck {
+		abiCtrVAES(&k.Enc[0], k.Rounds, &base, &dst[0], &src[0], n)
+	} else {
+		ctrVAES(&k.Enc[0], k.Rounds, &base, &dst[0], &src[0], n)
+	}
+	ctrAdvance(ctr, hi, lo, n)
 }
 
 // The assembly kernels: n blocks (0 is handled too), rk holds nr+1 round
@@ -201,3 +242,4 @@ func vaesencProbe(state, key, out *[64]byte)
 
 //go:noescape
 func vaesencProbeYMM(state, key, out *[64]byte)
+

@@ -284,6 +284,38 @@ func runModelVsNative(forms map[string]int, log *[]string, skipped *[]string) er
 		{asmAESV512, "ecbEncVAES", zmm, 40, ecb(ecbEncVAES, false)},
 		{asmAESV512, "ecbDecVAES", zmm, 40, ecb(ecbDecVAES, true)},
 		{asmAESV512, "cbcDecVAES", zmm, 40, cbc(cbcDecVAES, true)},
+		{asmAESV512, "ctrVAES", zmm, 40, func(r *rand.Rand, trial int, model func(args ...interface{}) error) (string, error) {
+			// Both paths: plain adds (32 blocks or more, low 32 bits
+			// not wrapping) and the carry tree (shorter, or wrapping).
+			k := keyFor(r, trial)
+			n := 1 + trial%20
+			if trial%2 == 1 {
+				n = 32 + r.Intn(80)
+			}
+			hi, lo := r.Uint64(), r.Uint64()
+			switch trial % 8 {
+			case 3:
+				lo = ^uint64(0) - uint64(r.Intn(100))
+			case 5:
+				lo = uint64(r.Uint32())<<32 | uint64(^uint32(0)-uint32(r.Intn(100)))
+			case 7:
+				hi, lo = ^uint64(0), ^uint64(0)-uint64(r.Intn(100))
+			}
+			base := make([]uint64, 8)
+			for i := 0; i < 4; i++ {
+				l, h := lo+uint64(i), hi
+				if l < lo {
+					h++
+				}
+				base[2*i], base[2*i+1] = l, h
+			}
+			src, dst := newTwin(r, 16*n), newTwin(r, 16*n)
+			if err := model(mptr(k.Enc), k.Rounds, mptr((*[64]byte)(unsafe.Pointer(&base[0]))[:]), mptr(dst.m), mptr(src.m), n); err != nil {
+				return "", err
+			}
+			ctrVAES(&k.Enc[0], k.Rounds, (*[8]uint64)(base), &dst.n[0], &src.n[0], n)
+			return diff([]string{"dst"}, dst), nil
+		}},
 
 		{asmGCMNI, "gcmInitNI", []string{"pclmulqdq", "sse2"}, 40, func(r *rand.Rand, trial int, model func(args ...interface{}) error) (string, error) {
 			n := 1 + trial%16
