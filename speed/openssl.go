@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -219,7 +220,22 @@ func (o *OpenSSL) SpeedArgs(alg string, decrypt bool, size, seconds, multi int, 
 
 // Speed measures one size of one algorithm and returns bytes per second
 // (by CPU user time, openssl's default, or wall-clock time with elapsed).
+// openssl prints "inf" when its process got no measurable CPU time in the
+// window (seen on a 2-CPU host under a load of 18): such a sample is taken
+// again, up to twice, as an infinite rate would break the medians and JSON.
 func (o *OpenSSL) Speed(ctx context.Context, alg string, decrypt bool, size, seconds, multi int, elapsed bool) (float64, error) {
+	for try := 0; ; try++ {
+		v, err := o.speedOnce(ctx, alg, decrypt, size, seconds, multi, elapsed)
+		if err != nil || !math.IsInf(v, 0) && !math.IsNaN(v) {
+			return v, err
+		}
+		if try == 2 {
+			return 0, fmt.Errorf("%s %s: rate %v three times (no CPU time measured)", o.Name, strings.Join(o.SpeedArgs(alg, decrypt, size, seconds, multi, elapsed), " "), v)
+		}
+	}
+}
+
+func (o *OpenSSL) speedOnce(ctx context.Context, alg string, decrypt bool, size, seconds, multi int, elapsed bool) (float64, error) {
 	args := o.SpeedArgs(alg, decrypt, size, seconds, multi, elapsed)
 	cmd := o.command(ctx, args...)
 	var stdout, stderr bytes.Buffer
