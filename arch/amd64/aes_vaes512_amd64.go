@@ -23,17 +23,19 @@ const (
 	// (masked loads and stores, no access past the buffers).
 	vaesTailInterleave = 16
 	// The thresholds, one per mode: calls shorter than this many bytes
-	// run on the aes/vaes256 level's routing (YMM from its own per-mode
-	// threshold, aesni below). Below one full group the wide kernels pay
-	// for broadcasting the whole schedule into 15 ZMM and for 512-bit
-	// passes mostly empty. Measured on Zen 5 (docs/speed-notes.md): at 256
-	// bytes the YMM kernels run ECB and CBC decryption at 15.6 GB/s,
-	// aesni's at 10.3; from 512 bytes the ZMM ones at 28-41 GB/s against
-	// 20. CTR differs by host (on a later Zen 5, YMM CTR beat ZMM at every
-	// size): `xarch speed calibrate` sets each per CPU.
-	vaesECBWideMinDefault    = 512
+	// run aes/vaes256's YMM kernels (from its own per-mode threshold) or
+	// aes/aesni's. Below one group of 16 blocks the wide kernels pay for
+	// broadcasting the whole schedule into 15 ZMM and for 512-bit passes
+	// mostly empty. Measured on Zen 5 with AVX-512 (`xarch speed
+	// calibrate`, ZMM/narrow paired, docs/speed-notes.md 2026-12-02): ECB
+	// 1.04x at 240 bytes, 1.12x at 304, 1.34x at 480; CBC decryption
+	// 1.15x at 240, 1.29x at 304: so from one 16-block group. CTR's ZMM
+	// path steps its counters with plain adds only in 32-block groups,
+	// and its shorter passes use the carry tree: 0.78x at 480 bytes,
+	// 1.10x from 512. `xarch speed calibrate` sets each per CPU.
+	vaesECBWideMinDefault    = 256
 	vaesCTRWideMinDefault    = 512
-	vaesCBCDecWideMinDefault = 512
+	vaesCBCDecWideMinDefault = 256
 )
 
 // The thresholds the wrappers read: Vars, so that `xarch speed --tune
@@ -242,4 +244,3 @@ func vaesencProbe(state, key, out *[64]byte)
 
 //go:noescape
 func vaesencProbeYMM(state, key, out *[64]byte)
-
