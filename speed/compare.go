@@ -64,7 +64,10 @@ type Diff struct {
 }
 
 // Pair names a base row and a new row to compare (labels as Row.Label).
-type Pair struct{ Base, New string }
+// Alg, if set, is the algorithm of both rows: a level's label is its name
+// alone, so a run of several algorithms has one "aes/vaes512" row per
+// algorithm.
+type Pair struct{ Base, New, Alg string }
 
 // SameRun reports whether two reports are one run (the same file loaded
 // twice, or a report compared with itself).
@@ -88,7 +91,7 @@ func Compare(base, new *Report, pairs []Pair) (*Diff, error) {
 	if len(pairs) == 0 {
 		for _, b := range base.Rows {
 			if findRow(new, b.Alg, b.Label()) != nil {
-				pairs = append(pairs, Pair{b.Label(), b.Label()})
+				pairs = append(pairs, Pair{b.Label(), b.Label(), b.Alg})
 			}
 		}
 		if len(pairs) == 0 {
@@ -98,7 +101,12 @@ func Compare(base, new *Report, pairs []Pair) (*Diff, error) {
 	var logB, logN float64
 	var n int
 	for _, p := range pairs {
-		b := base.FindRow(p.Base)
+		var b *Row
+		if p.Alg != "" {
+			b = findRow(base, p.Alg, p.Base)
+		} else {
+			b = base.FindRow(p.Base)
+		}
 		if b == nil {
 			return nil, fmt.Errorf("base has no row %q (rows: %s)", p.Base, labels(base))
 		}

@@ -115,7 +115,7 @@ func TestCompareReports(t *testing.T) {
 
 	// generic -> shani within one run: significant at every size, and the
 	// geomean is the geometric mean of the per-size ratios.
-	d, err = Compare(base, base, []Pair{{"sha256/generic", "sha256/shani"}})
+	d, err = Compare(base, base, []Pair{{Base: "sha256/generic", New: "sha256/shani"}})
 	require.NoError(t, err)
 	require.Len(t, d.Rows, 1)
 	for _, c := range d.Rows[0].Cells {
@@ -132,7 +132,7 @@ func TestCompareReports(t *testing.T) {
 	require.NotContains(t, out.String(), EmulatedBanner)
 
 	// Unknown rows are errors that list the rows there are.
-	_, err = Compare(base, base, []Pair{{"sha256/nope", "sha256/shani"}})
+	_, err = Compare(base, base, []Pair{{Base: "sha256/nope", New: "sha256/shani"}})
 	require.ErrorContains(t, err, "sha256/generic")
 
 	// An emulated side marks the comparison.
@@ -210,14 +210,14 @@ func TestCompareSameRunIsPaired(t *testing.T) {
 			r.Rows[i].Group = "sha256 levels"
 		}
 	}
-	d, err := Compare(r, r, []Pair{{"sha256/generic", "sha256/shani"}})
+	d, err := Compare(r, r, []Pair{{Base: "sha256/generic", New: "sha256/shani"}})
 	require.NoError(t, err)
 	for _, c := range d.Rows[0].Cells {
 		require.NotNil(t, c.Paired)
 		require.True(t, c.Paired.Interleaved)
 		require.True(t, c.Paired.Significant)
 	}
-	d, err = Compare(r, r, []Pair{{"sha256/generic", "go sha256"}})
+	d, err = Compare(r, r, []Pair{{Base: "sha256/generic", New: "go sha256"}})
 	require.NoError(t, err)
 	require.False(t, d.Rows[0].Cells[0].Paired.Interleaved, "a peer is paired by round only")
 
@@ -234,4 +234,21 @@ func TestCompareSameRunIsPaired(t *testing.T) {
 	var out bytes.Buffer
 	WriteDiff(&out, d, "a.json", "b.json")
 	require.NotContains(t, out.String(), "paired")
+}
+
+// TestCompareRowsPerAlgorithm: a run of two algorithms has a level row of
+// the same label for each; compare pairs each with its own algorithm's.
+func TestCompareRowsPerAlgorithm(t *testing.T) {
+	r := sampleReport(false)
+	r.Rows = r.Rows[:1]
+	other := r.Rows[0]
+	other.Alg = "sha224"
+	other.Cells = []Cell{{Size: 16, Samples: []float64{1, 2, 3, 4, 5}}}
+	r.Rows = append(r.Rows, other)
+	d, err := Compare(r, r, nil)
+	require.NoError(t, err)
+	require.Len(t, d.Rows, 2)
+	require.Equal(t, "sha256", d.Rows[0].Alg)
+	require.Equal(t, "sha224", d.Rows[1].Alg)
+	require.Equal(t, 3.0, d.Rows[1].Cells[0].Base)
 }
