@@ -85,18 +85,25 @@ func Compare(base, new *Report, pairs []Pair) (*Diff, error) {
 		d.Notes = append(d.Notes, fmt.Sprintf("different targets: base %s/%s, new %s/%s",
 			base.Target.Arch, base.Target.Model, new.Target.Arch, new.Target.Model))
 	}
+	// Rows are matched by algorithm and label: one run may hold a level's
+	// row for several algorithms (aes-128-gcm, aes-256-gcm), all with the
+	// same label.
+	type rowPair struct {
+		p     Pair
+		b, nr *Row
+	}
+	var rows []rowPair
 	if len(pairs) == 0 {
-		for _, b := range base.Rows {
-			if findRow(new, b.Alg, b.Label()) != nil {
-				pairs = append(pairs, Pair{b.Label(), b.Label()})
+		for i := range base.Rows {
+			b := &base.Rows[i]
+			if nr := findRow(new, b.Alg, b.Label()); nr != nil {
+				rows = append(rows, rowPair{Pair{b.Label(), b.Label()}, b, nr})
 			}
 		}
-		if len(pairs) == 0 {
+		if len(rows) == 0 {
 			return nil, fmt.Errorf("the two runs have no row in common (base: %s; new: %s)", labels(base), labels(new))
 		}
 	}
-	var logB, logN float64
-	var n int
 	for _, p := range pairs {
 		b := base.FindRow(p.Base)
 		if b == nil {
@@ -109,6 +116,12 @@ func Compare(base, new *Report, pairs []Pair) (*Diff, error) {
 		if nr == nil {
 			return nil, fmt.Errorf("new has no row %q (rows: %s)", p.New, labels(new))
 		}
+		rows = append(rows, rowPair{p, b, nr})
+	}
+	var logB, logN float64
+	var n int
+	for _, r := range rows {
+		p, b, nr := r.p, r.b, r.nr
 		rd := compareRows(b, nr, SameRun(base, new))
 		if rd.Alg != nr.Alg {
 			d.Notes = append(d.Notes, fmt.Sprintf("%s is %s, %s is %s", p.Base, b.Alg, p.New, nr.Alg))
