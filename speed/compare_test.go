@@ -144,6 +144,35 @@ func TestCompareReports(t *testing.T) {
 	require.True(t, strings.HasPrefix(out.String(), EmulatedBanner))
 }
 
+// TestCompareSameLabelTwoAlgs: a level timed for two algorithms in one run
+// (aes-128-gcm, aes-256-gcm) has one label twice; each row is compared with
+// the new run's row of its own algorithm, not the first row of that label.
+func TestCompareSameLabelTwoAlgs(t *testing.T) {
+	mk := func(scale float64) *Report {
+		r := sampleReport(false)
+		r.Rows = r.Rows[:1]
+		r.Rows[0].Cells = r.Rows[0].Cells[1:]
+		two := r.Rows[0]
+		two.Alg = "sha224"
+		two.Cells = []Cell{{Size: 16384, Samples: []float64{700, 701, 702, 703, 704}}}
+		r.Rows = append(r.Rows, two)
+		for i := range r.Rows {
+			for j := range r.Rows[i].Cells[0].Samples {
+				r.Rows[i].Cells[0].Samples[j] *= scale
+			}
+		}
+		return r
+	}
+	d, err := Compare(mk(1), mk(2), nil)
+	require.NoError(t, err)
+	require.Len(t, d.Rows, 2)
+	for _, rd := range d.Rows {
+		require.InDelta(t, 2, rd.GeoNew/rd.GeoBase, 1e-9, "%s %s", rd.Alg, rd.Base)
+	}
+	require.Equal(t, "sha224", d.Rows[1].Alg)
+	require.InDelta(t, 702, d.Rows[1].Cells[0].Base, 1e-9)
+}
+
 func TestTable(t *testing.T) {
 	var out bytes.Buffer
 	WriteTable(&out, sampleReport(false))

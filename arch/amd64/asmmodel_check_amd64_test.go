@@ -268,7 +268,7 @@ func runModelVsNative(forms map[string]int, log *[]string, skipped *[]string) er
 			if trial%4 == 1 {
 				dst = src
 			}
-			if err := model(mptr(k.Enc), k.Rounds, mptr(t.tab[:256]), mptr(ctr.m), mptr(y.m), mptr(dst.m), mptr(src.m), n); err != nil {
+			if err := model(mptr(k.Enc), k.Rounds, mptr(t.tab[:]), mptr(ctr.m), mptr(y.m), mptr(dst.m), mptr(src.m), n); err != nil {
 				return "", err
 			}
 			native(&k.Enc[0], k.Rounds, &t.tab[0], b16(ctr.n), b16(y.n), &dst.n[0], &src.n[0], n)

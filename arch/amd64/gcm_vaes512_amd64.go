@@ -14,8 +14,8 @@ const (
 	// 128-bit lanes, four blocks.
 	gcmV512BlocksPerReg = 4
 	// gcmV512Interleave blocks per stitched group: 4 ZMM of AES state
-	// between whose rounds the GHASH of 16 blocks runs (16 schoolbook
-	// VPCLMULQDQ and one reduction with H^16..H^1): the shape of the
+	// between whose rounds the GHASH of 16 blocks runs (13 VPCLMULQDQ, see
+	// gcmV512KaratsubaRegs, and one reduction with H^16..H^1): the shape of the
 	// fastest published VAES GCM kernels on Zen 5 (docs: DESIGN.md, "The
 	// best VAES GCM kernels"). State, GHASH operands and sums, the 15 round
 	// keys broadcast to Z16-Z30 and the constants use all 32 ZMM
@@ -23,6 +23,14 @@ const (
 	gcmV512Interleave = 16
 	// gcmV512RoundKeyRegs round keys stay in registers for the whole call.
 	gcmV512RoundKeyRegs = 15
+	// gcmV512KaratsubaRegs of a group's four ZMM of GHASH operands are
+	// multiplied by Karatsuba (three VPCLMULQDQ, with the table's hi^lo
+	// qwords), the other (block 0, which carries y) by schoolbook: on Zen 5
+	// VPCLMULQDQ shares the vector pipes with VAESENC, and the schoolbook
+	// ZMM keeps the middle-product steps off y's chain from group to group.
+	// Measured (docs/speed-notes.md, 2026-12-02): 0 (schoolbook) and 4 are
+	// slower than 3.
+	gcmV512KaratsubaRegs = 3
 	// gcmV512WideMinDefault: calls of at least this many bytes run their
 	// whole 16-block groups in the ZMM kernel; shorter calls, and the 1-15
 	// blocks after the last group, go to aes-gcm/vaes256's entry points
@@ -68,6 +76,7 @@ func init() {
 			{Name: "interleave", Value: gcmV512Interleave, Unit: arch.Blocks},
 			{Name: "ghash_aggregate", Value: gcmV512Interleave, Unit: arch.Blocks},
 			{Name: "round_key_registers", Value: gcmV512RoundKeyRegs, Unit: arch.Other},
+			{Name: "karatsuba_registers", Value: gcmV512KaratsubaRegs, Unit: arch.Other},
 			{Name: "wide_min_bytes", Value: gcmV512WideMinDefault, Unit: arch.Bytes, Var: &gcmV512WideMin, Speed: "aes-128-gcm"},
 		},
 		Funcs: &gcm.Funcs{
@@ -122,8 +131,9 @@ func gcmOpenV512Go(k *aes.Key, hk interface{}, ctr, y *[16]byte, dst, src []byte
 	gcmOpenV256Go(k, hk, ctr, y, dst, src)
 }
 
-// The kernels: n blocks, a multiple of 16 (> 0); tab points to the 16
-// powers (H^16 first); ctr is read, not written.
+// The kernels: n blocks, a multiple of 16 (> 0); tab points to the key
+// table, all of it: the 16 powers (H^16 first) and their Karatsuba qwords
+// 256 bytes on; ctr is read, not written.
 
 //go:noescape
 func gcmSealV512(rk *byte, nr int, tab *byte, ctr, y *[16]byte, dst, src *byte, n int)

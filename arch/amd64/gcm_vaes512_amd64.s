@@ -14,25 +14,35 @@
 // aes-gcm/vaes256. A group's four ZMM of counters run all the rounds while
 // the GHASH of 16 ciphertext blocks (four ZMM) runs between them: Seal
 // hashes the previous group (its ciphertext is known only after the last
-// round), Open the group being deciphered (its input). Products are
-// schoolbook (four VPCLMULQDQ per ZMM: low, high and the two middle ones),
-// summed over the group per lane, and reduced once per group: the two
-// Montgomery steps run in every lane at once (the reduction is linear, so
-// the reduced lanes add up to the reduction of their sum), then the four
-// lanes are added into y.
+// round), Open the group being deciphered (its input). Products are summed
+// over the group per lane and reduced once per group: the two Montgomery
+// steps run in every lane at once (the reduction is linear, so the reduced
+// lanes add up to the reduction of their sum), then the four lanes are
+// added into y.
+//
+// What bounds the loop on Zen 5 (docs/speed-notes.md, 2026-12-02): VAESENC
+// and VPCLMULQDQ compete for the same vector pipes, so the loop costs about
+// the sum of its rounds and its products; and y, which goes from one group
+// to the next through a product, two reduction steps and the lane fold, is
+// a chain as long as an AES-128 group. Hence: three ZMM multiply by
+// Karatsuba (three VPCLMULQDQ each, not four), and the ZMM that carries y
+// (block 0, Z4) is multiplied last, by schoolbook, so that y meets only its
+// own four products, the reduction and the fold; the fold adds three lanes
+// at once.
 //
 // Registers: AX = rk, BX = nr, DX = &rk[16*nr], R8 = the table (the 64
-// bytes at 64*j are the powers of ZMM j: H^(16-4j)..H^(13-4j)), R9 = ctr
-// (setup), R13 = y, SI = src, DI = dst, CX = blocks left.
+// bytes at 64*j are the powers of ZMM j: H^(16-4j)..H^(13-4j); the 64 at
+// 256+64*j their Karatsuba qwords, hi^lo in both halves of each lane), R9 =
+// ctr (setup), R13 = y, SI = src, DI = dst, CX = blocks left.
 // Z0-Z3 = AES state (16 counter blocks), Z4-Z7 = GHASH operands (16
-// ciphertext blocks, byte-reversed, y folded into block 0), Z8/Z9/Z10 =
-// low/high/middle sums, Z11/Z12 = temporaries (Z11 holds the powers of the
-// current ZMM), Z13 = the byte-reversal mask in every lane, Z14 = the next
-// four counters byte-reversed (the 32-bit counter is dword 0 of each lane,
-// so VPADDD is inc32 mod 2^32), X15 = y between groups (the lanes above
-// zero), Z16-Z30 = the round keys broadcast to every lane (Z16+i = key i
-// for i < nr, Z30 = key nr whatever nr is), Z31 = the Montgomery constant
-// in the low qword of every lane.
+// ciphertext blocks, byte-reversed, y folded into block 0 just before its
+// product), Z8/Z9/Z10 = low/high/middle sums, Z11/Z12 = temporaries (Z11
+// holds the powers of the current ZMM), Z13 = the byte-reversal mask in
+// every lane, Z14 = the next four counters byte-reversed (the 32-bit
+// counter is dword 0 of each lane, so VPADDD is inc32 mod 2^32), X15 = y
+// between groups (the lanes above zero), Z16-Z30 = the round keys broadcast
+// to every lane (Z16+i = key i for i < nr, Z30 = key nr whatever nr is),
+// Z31 = the Montgomery constant in the low qword of every lane.
 
 DATA gcmBswap512<>+0(SB)/8, $0x08090a0b0c0d0e0f
 DATA gcmBswap512<>+8(SB)/8, $0x0001020304050607
@@ -102,25 +112,42 @@ l_keys: \
 l_last: \
 	L4(Z30)
 
-// GMUL_FIRST(D, off): Z8, Z9, Z10 = the low, high and middle products of
-// D by the powers at off(R8), per lane. GMUL: += the same. D is clobbered.
-// imm bit 0 selects the qword of D, bit 4 that of the power.
-#define GMUL_FIRST(D, off) \
+// GMULK_FIRST(D, off): Z8, Z9, Z10 = the low, high and Karatsuba middle
+// products of D by the powers at off(R8), per lane: D.lo*P.lo, D.hi*P.hi
+// and (D.lo^D.hi)*(P.lo^P.hi), the last factor from 256+off(R8). GMULK:
+// += the same. KFIX turns the Karatsuba sum into the middle one (-= low
+// and high: Karatsuba is linear, so once for the three ZMM). GMUL: +=
+// the schoolbook products (low, high and the two middle ones) of the ZMM
+// that carries y. D is clobbered. imm bit 0 selects the qword of D, bit 4
+// that of the power.
+#define GMULK_FIRST(D, off) \
 	VMOVDQU64 off(R8), Z11; \
 	VPCLMULQDQ $0x00, Z11, D, Z8; VPCLMULQDQ $0x11, Z11, D, Z9; \
-	VPCLMULQDQ $0x01, Z11, D, Z10; VPCLMULQDQ $0x10, Z11, D, Z12; VPXORQ Z12, Z10, Z10
+	VPSHUFD $0x4e, D, Z12; VPXORQ Z12, D, D; VMOVDQU64 256+off(R8), Z11; \
+	VPCLMULQDQ $0x00, Z11, D, Z10
+#define GMULK(D, off) \
+	VMOVDQU64 off(R8), Z11; \
+	VPCLMULQDQ $0x00, Z11, D, Z12; VPXORQ Z12, Z8, Z8; \
+	VPCLMULQDQ $0x11, Z11, D, Z12; VPXORQ Z12, Z9, Z9; \
+	VPSHUFD $0x4e, D, Z12; VPXORQ Z12, D, D; VMOVDQU64 256+off(R8), Z11; \
+	VPCLMULQDQ $0x00, Z11, D, D; VPXORQ D, Z10, Z10
+#define KFIX VPTERNLOGQ $0x96, Z8, Z9, Z10
 #define GMUL(D, off) \
 	VMOVDQU64 off(R8), Z11; \
 	VPCLMULQDQ $0x00, Z11, D, Z12; VPXORQ Z12, Z8, Z8; \
 	VPCLMULQDQ $0x11, Z11, D, Z12; VPXORQ Z12, Z9, Z9; \
 	VPCLMULQDQ $0x01, Z11, D, Z12; VPCLMULQDQ $0x10, Z11, D, D; VPTERNLOGQ $0x96, Z12, D, Z10
 
+// YGMUL: y folded into block 0, then its ZMM's products (see above).
+#define YGMUL VPXORQ Z15, Z4, Z4; GMUL(Z4, 0)
+
 // The reduction of Z8, Z9, Z10 into X15, in three steps to go between
 // rounds. RED1: the middle sum split over the halves, and the first
 // Montgomery step (its product needs only the lowest qword of the low
 // sum, which the middle sum does not touch, so it starts first). RED2:
-// the second step and the high half. FOLD: the four lanes added into y
-// (VEX.128 writes clear the lanes above).
+// the second step and the high half. FOLD: the four lanes added into y,
+// lanes 1-3 extracted at once (EVEX.128 and VEX.128 writes clear the
+// lanes above).
 #define RED1 \
 	VPCLMULQDQ $0x00, Z31, Z8, Z11; \
 	VPSLLDQ $8, Z10, Z12; VPSRLDQ $8, Z10, Z10; VPXORQ Z12, Z8, Z8; VPXORQ Z10, Z9, Z9; \
@@ -128,15 +155,16 @@ l_last: \
 #define RED2 \
 	VPCLMULQDQ $0x00, Z31, Z8, Z11; VPSHUFD $0x4e, Z8, Z8; VPTERNLOGQ $0x96, Z11, Z9, Z8
 #define FOLD \
-	VEXTRACTI64X4 $1, Z8, Y11; VPXOR Y11, Y8, Y8; VEXTRACTI128 $1, Y8, X11; VPXOR X11, X8, X15
+	VEXTRACTI32X4 $1, Z8, X10; VEXTRACTI32X4 $2, Z8, X11; VEXTRACTI32X4 $3, Z8, X12; \
+	VPTERNLOGQ $0x96, Z10, Z11, Z8; VPXOR X12, X8, X15
 
-// Seal: the group's ciphertext to dst, and byte-reversed into Z4-Z7 with
-// y folded into block 0, for the next group's GHASH. Loads of src precede
+// Seal: the group's ciphertext to dst, and byte-reversed into Z4-Z7 for
+// the next group's GHASH (y is folded into Z4 by YGMUL, so the products of
+// Z5-Z7 do not wait for it). Loads of src precede
 // the stores of the same 64 bytes (in place).
 #define SEAL_OUT1(off, z, g) VPXORQ off(SI), z, z; VMOVDQU64 z, off(DI); VPSHUFB Z13, z, g
 #define SEAL_OUT \
-	SEAL_OUT1(0, Z0, Z4); SEAL_OUT1(64, Z1, Z5); SEAL_OUT1(128, Z2, Z6); SEAL_OUT1(192, Z3, Z7); \
-	VPXORQ Z15, Z4, Z4
+	SEAL_OUT1(0, Z0, Z4); SEAL_OUT1(64, Z1, Z5); SEAL_OUT1(128, Z2, Z6); SEAL_OUT1(192, Z3, Z7)
 
 // Open: the group's ciphertext, byte-reversed, into Z4-Z7 (y is folded
 // into Z4 later, so the products of Z5-Z7 do not wait for it), before any
@@ -180,13 +208,14 @@ sealloop:
 	JB   sealdrain
 	CTRS
 	R4(Z17)
-	GMUL_FIRST(Z4, 0)
+	GMULK_FIRST(Z5, 64)
 	R4(Z18)
-	GMUL(Z5, 64)
+	GMULK(Z6, 128)
 	R4(Z19)
-	GMUL(Z6, 128)
+	GMULK(Z7, 192)
+	KFIX
 	R4(Z20)
-	GMUL(Z7, 192)
+	YGMUL
 	R4(Z21)
 	RED1
 	R4(Z22)
@@ -202,10 +231,11 @@ sealloop:
 
 sealdrain:
 	// The GHASH of the last group.
-	GMUL_FIRST(Z4, 0)
-	GMUL(Z5, 64)
-	GMUL(Z6, 128)
-	GMUL(Z7, 192)
+	GMULK_FIRST(Z5, 64)
+	GMULK(Z6, 128)
+	GMULK(Z7, 192)
+	KFIX
+	YGMUL
 	RED1
 	RED2
 	FOLD
@@ -226,14 +256,14 @@ openloop:
 	R4(Z17)
 	OPEN_IN
 	R4(Z18)
-	GMUL_FIRST(Z5, 64)
+	GMULK_FIRST(Z5, 64)
 	R4(Z19)
-	GMUL(Z6, 128)
+	GMULK(Z6, 128)
 	R4(Z20)
-	GMUL(Z7, 192)
-	VPXORQ Z15, Z4, Z4
+	GMULK(Z7, 192)
+	KFIX
 	R4(Z21)
-	GMUL(Z4, 0)
+	YGMUL
 	R4(Z22)
 	RED1
 	R4(Z23)

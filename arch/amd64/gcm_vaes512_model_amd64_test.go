@@ -44,16 +44,16 @@ func newGCMV512Model(t testing.TB) *gcmV512Model {
 }
 
 // run executes fn in the model. The regions the model lets it touch are
-// exactly what the kernel's contract gives it: nr+1 round keys, the 16
-// powers (not the rest of the table), the counter and y blocks, and dst
-// and src as passed. A fault or any other model error panics (the kernel
-// signature has no error), naming the call.
+// exactly what the kernel's contract gives it: nr+1 round keys, the whole
+// key table (the 16 powers and their Karatsuba qwords), the counter and y
+// blocks, and dst and src as passed. A fault or any other model error
+// panics (the kernel signature has no error), naming the call.
 func (mdl *gcmV512Model) run(fn string, k *aes.Key, t *gcmKey, ctr, y *[16]byte, dst, src []byte, n int) {
 	mdl.mu.Lock()
 	defer mdl.mu.Unlock()
 	mdl.seed++
 	opt := asmRunOpts{rng: rand.New(rand.NewSource(mdl.seed)), frameSkew: uint64(8 * mdl.seed), forms: mdl.forms, hits: mdl.hits}
-	if _, err := mdl.prog.run(fn, opt, mptr(k.Enc[:16*(k.Rounds+1)]), k.Rounds, mptr(t.tab[:16*gcmKeyPowers]),
+	if _, err := mdl.prog.run(fn, opt, mptr(k.Enc[:16*(k.Rounds+1)]), k.Rounds, mptr(t.tab[:2*16*gcmKeyPowers]),
 		mptr(ctr[:]), mptr(y[:]), mptr(dst), mptr(src), n); err != nil {
 		panic(fmt.Sprintf("model of %s (%d blocks, %d rounds): %v", fn, n, k.Rounds, err))
 	}
