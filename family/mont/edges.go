@@ -132,7 +132,7 @@ func expEdges(f *Funcs) []arch.Edge {
 }
 
 // ExpScratchMax is ExpScratch(MaxLimbs).
-const ExpScratchMax = (1<<ExpWindow + 3) * MaxLimbs
+const ExpScratchMax = 56*MaxLimbs + 320
 
 // limbsBytes is m big-endian, without leading zero bytes.
 func limbsBytes(m []uint64) []byte {
