@@ -87,11 +87,13 @@ func init() {
 			{Name: "min_limbs", Value: ifmaMinLimbs, Unit: arch.Blocks},
 			{Name: "max_limbs", Value: mont.MaxLimbs, Unit: arch.Blocks},
 			{Name: "small_scratch_max_limbs", Value: ifmaSmallMaxLimbs, Unit: arch.Blocks},
+			{Name: "exp_min_limbs", Value: ifmaExpMinLimbs, Unit: arch.Blocks},
+			{Name: "exp2_min_limbs", Value: ifmaExp2MinLimbs, Unit: arch.Blocks},
 		},
 		// Above mont/adx (20): it is mont/adx below ifmaMinLimbs and
 		// faster from there.
 		Rank:  30,
-		Funcs: &mont.Funcs{Mul: montMulIFMA},
+		Funcs: &mont.Funcs{Mul: montMulIFMA, Exp: montExpIFMA, Exp2: montExp2IFMA},
 	})
 	arch.RegisterProbe(arch.Probe{Feature: "avx512ifma", Instr: "VPMADD52LUQ/VPMADD52HUQ ymm", Run: probeIFMA})
 }
