@@ -72,8 +72,8 @@ func ifmaExpScratch(n int) int { return 39*ifmaExpRow(n) + 2*n + 1 }
 
 // ifmaExpState is one exponentiation's numbers, carved from its scratch.
 type ifmaExpState struct {
-	v, l, w int
-	k0      uint64
+	v, l, w                  int
+	k0                       uint64
 	m, one, rr, x, acc, t, a []uint64 // one row each
 	tab                      []uint64 // 32 rows
 	t64                      []uint64 // n+1 limbs
@@ -202,14 +202,20 @@ const ifmaDigitsMax = (8*mont.MaxBytes + mont.ExpWindow - 1) / mont.ExpWindow
 func montExpIFMA(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64) {
 	ifmaExpOperands(z, x, e, m, rr)
 	n := len(m)
+	if len(scratch) < mont.ExpScratch(n) {
+		panic("amd64: mont/ifma: Exp scratch shorter than mont.ExpScratch(n)")
+	}
 	if n < ifmaExpMinLimbs {
 		montExpADXGo(z, x, e, m, rr, k0, scratch)
 		return
 	}
-	w := ifmaExpScratch(n)
-	if len(scratch) < mont.ExpScratch(n) {
-		panic("amd64: mont/ifma: Exp scratch shorter than mont.ExpScratch(n)")
-	}
+	ifmaExp(z, x, e, m, rr, k0, scratch)
+}
+
+// ifmaExp is montExpIFMA in 52-bit digits at any n (its benchmarks time
+// it below the threshold too).
+func ifmaExp(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64) {
+	w := ifmaExpScratch(len(m))
 	s, check := scratch[:w:w], func(string) {}
 	if arch.ABICheck {
 		s, check = arch.GuardedScratch(w)
@@ -261,7 +267,12 @@ func montExp2IFMA(z1, x1 []uint64, e1 []byte, m1, rr1 []uint64, k01 uint64, z2, 
 		montExpADXGo(z2, x2, e2, m2, rr2, k02, scratch[w:2*w])
 		return
 	}
-	w := ifmaExpScratch(n)
+	ifmaExp2(z1, x1, e1, m1, rr1, k01, z2, x2, e2, m2, rr2, k02, scratch)
+}
+
+// ifmaExp2 is montExp2IFMA in 52-bit digits at any n.
+func ifmaExp2(z1, x1 []uint64, e1 []byte, m1, rr1 []uint64, k01 uint64, z2, x2 []uint64, e2 []byte, m2, rr2 []uint64, k02 uint64, scratch []uint64) {
+	w := ifmaExpScratch(len(m1))
 	s, check := scratch[:2*w:2*w], func(string) {}
 	if arch.ABICheck {
 		s, check = arch.GuardedScratch(2 * w)
