@@ -210,12 +210,12 @@ func BenchmarkMontExpIFMACrossover(b *testing.B) {
 		})
 		b.Run(fmt.Sprintf("ifma/exp/%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				ifmaExp(z1, x, e, m, rr, k0, s[:w])
+				ifmaExp(nil, z1, x, e, m, rr, k0, s[:w])
 			}
 		})
 		b.Run(fmt.Sprintf("ifma/exp2/%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				ifmaExp2(z1, x, e, m, rr, k0, z2, x, e, m, rr, k0, s)
+				ifmaExp2(nil, z1, x, e, m, rr, k0, z2, x, e, m, rr, k0, s)
 			}
 		})
 	}

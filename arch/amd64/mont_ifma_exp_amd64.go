@@ -78,6 +78,16 @@ type ifmaExpState struct {
 	tab                      []uint64 // 32 rows
 	t64                      []uint64 // n+1 limbs
 	d64                      []uint64 // n limbs
+	// model, set only by the tests, runs the Go model of the kernels
+	// (mont_ifma_model_amd64_test.go) in their place.
+	model *ifmaKernels
+}
+
+// ifmaKernels stand in for ammIFMA52 and gatherIFMA52 (the dual kernel is
+// two ammIFMA52 products).
+type ifmaKernels struct {
+	amm    func(st *ifmaExpState, z, x, y []uint64)
+	gather func(st *ifmaExpState, out []uint64, idx byte)
 }
 
 // ifmaExpSetup carves s, converts m and x to digits, derives R'^2 mod m
@@ -161,6 +171,10 @@ func ifmaExpFinish(z, m []uint64, st *ifmaExpState) {
 }
 
 func (st *ifmaExpState) amm(z, x, y []uint64) {
+	if st.model != nil {
+		st.model.amm(st, z, x, y)
+		return
+	}
 	if arch.ABICheck {
 		abiAmmIFMA52(&z[0], &st.a[0], &x[0], &y[0], &st.m[0], st.v, st.l, st.k0)
 	} else {
@@ -170,6 +184,11 @@ func (st *ifmaExpState) amm(z, x, y []uint64) {
 
 // amm2 is st.amm(z1, x1, y1) and u.amm(z2, x2, y2) in one kernel.
 func amm2(st, u *ifmaExpState, z1, x1, y1, z2, x2, y2 []uint64) {
+	if st.model != nil {
+		st.model.amm(st, z1, x1, y1)
+		st.model.amm(u, z2, x2, y2)
+		return
+	}
 	if arch.ABICheck {
 		abiAmmIFMA52x2(&z1[0], &st.a[0], &x1[0], &y1[0], &st.m[0], &z2[0], &u.a[0], &x2[0], &y2[0], &u.m[0], st.v, st.l, st.k0, u.k0)
 	} else {
@@ -178,6 +197,10 @@ func amm2(st, u *ifmaExpState, z1, x1, y1, z2, x2, y2 []uint64) {
 }
 
 func (st *ifmaExpState) gather(out []uint64, idx byte) {
+	if st.model != nil {
+		st.model.gather(st, out, idx)
+		return
+	}
 	if arch.ABICheck {
 		abiGatherIFMA52(&out[0], &st.tab[0], st.w, int(idx))
 	} else {
@@ -209,18 +232,18 @@ func montExpIFMA(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []u
 		montExpADXGo(z, x, e, m, rr, k0, scratch)
 		return
 	}
-	ifmaExp(z, x, e, m, rr, k0, scratch)
+	ifmaExp(nil, z, x, e, m, rr, k0, scratch)
 }
 
 // ifmaExp is montExpIFMA in 52-bit digits at any n (its benchmarks time
 // it below the threshold too).
-func ifmaExp(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64) {
+func ifmaExp(model *ifmaKernels, z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64) {
 	w := ifmaExpScratch(len(m))
 	s, check := scratch[:w:w], func(string) {}
 	if arch.ABICheck {
 		s, check = arch.GuardedScratch(w)
 	}
-	var st ifmaExpState
+	st := ifmaExpState{model: model}
 	ifmaExpSetup(&st, s, x, m, rr, k0)
 	st.amm(st.row(0), st.one, st.rr) // R' mod m (below 2m)
 	st.amm(st.row(1), st.x, st.rr)   // x R' mod m
@@ -267,17 +290,17 @@ func montExp2IFMA(z1, x1 []uint64, e1 []byte, m1, rr1 []uint64, k01 uint64, z2, 
 		montExpADXGo(z2, x2, e2, m2, rr2, k02, scratch[w:2*w])
 		return
 	}
-	ifmaExp2(z1, x1, e1, m1, rr1, k01, z2, x2, e2, m2, rr2, k02, scratch)
+	ifmaExp2(nil, z1, x1, e1, m1, rr1, k01, z2, x2, e2, m2, rr2, k02, scratch)
 }
 
 // ifmaExp2 is montExp2IFMA in 52-bit digits at any n.
-func ifmaExp2(z1, x1 []uint64, e1 []byte, m1, rr1 []uint64, k01 uint64, z2, x2 []uint64, e2 []byte, m2, rr2 []uint64, k02 uint64, scratch []uint64) {
+func ifmaExp2(model *ifmaKernels, z1, x1 []uint64, e1 []byte, m1, rr1 []uint64, k01 uint64, z2, x2 []uint64, e2 []byte, m2, rr2 []uint64, k02 uint64, scratch []uint64) {
 	w := ifmaExpScratch(len(m1))
 	s, check := scratch[:2*w:2*w], func(string) {}
 	if arch.ABICheck {
 		s, check = arch.GuardedScratch(2 * w)
 	}
-	var st, u ifmaExpState
+	st, u := ifmaExpState{model: model}, ifmaExpState{model: model}
 	ifmaExpSetup(&st, s[:w], x1, m1, rr1, k01)
 	ifmaExpSetup(&u, s[w:], x2, m2, rr2, k02)
 	amm2(&st, &u, st.row(0), st.one, st.rr, u.row(0), u.one, u.rr)
