@@ -644,8 +644,8 @@ func abiMontIFMA52(a, x, m, y *uint64, v, l int, k0 uint64) {
 	abiCall(kMontIFMA52, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
-// ammIFMA52: mont_ifma_exp_amd64.s, $0-64.
-var kAmmIFMA52 = &arch.ABIKernel{Name: "ammIFMA52", Frame: 0, Args: 64}
+// ammIFMA52: mont_ifma_exp_amd64.s, $16-64.
+var kAmmIFMA52 = &arch.ABIKernel{Name: "ammIFMA52", Frame: 16, Args: 64}
 
 func abiAmmIFMA52(z, a, x, y, m *uint64, v, l int, k0 uint64) {
 	args := struct {
@@ -656,8 +656,8 @@ func abiAmmIFMA52(z, a, x, y, m *uint64, v, l int, k0 uint64) {
 	abiCall(kAmmIFMA52, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
-// ammIFMA52x2: mont_ifma_exp_amd64.s, $0-112.
-var kAmmIFMA52x2 = &arch.ABIKernel{Name: "ammIFMA52x2", Frame: 0, Args: 112}
+// ammIFMA52x2: mont_ifma_exp_amd64.s, $24-112.
+var kAmmIFMA52x2 = &arch.ABIKernel{Name: "ammIFMA52x2", Frame: 24, Args: 112}
 
 func abiAmmIFMA52x2(z1, a1, x1, y1, m1, z2, a2, x2, y2, m2 *uint64, v, l int, k01, k02 uint64) {
 	args := struct {
