@@ -5,7 +5,7 @@
 // The almost-Montgomery products and the table read of mont/ifma's Exp
 // and Exp2 (mont_ifma_exp_amd64.go), in 52-bit digits on 256-bit
 // registers. Their Go model, step for step, is ammIFMA52Model in
-// mont_ifma_model_amd64_test.go: keep the two in step. Only Y16-Y31 are
+// mont_ifma_exp_model_amd64_test.go: keep the two in step. Only Y16-Y31 are
 // used (EVEX encodings; YMM0-15 stay clean, no VZEROUPPER).
 //
 // A product runs, per digit b of y, a = (a + x*b + m*q) / 2^52 with the

@@ -5,6 +5,7 @@ package amd64
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand"
 	"testing"
 
@@ -20,14 +21,49 @@ import (
 // hosts without IFMA. Every product's result is checked against the
 // almost-Montgomery bound (below 2m, digits below 2^52, no carry out).
 
-// ammIFMA52Model is ammIFMA52: zero the lanes, montIFMA52's loop (the same
-// AMMSTEP/AMMLANE instructions), then the carries into z's l digits;
-// carry is what would leave digit l-1 (the bound makes it 0).
+// ammIFMA52Model is ammIFMA52, statement for statement: zero the lanes,
+// per digit the scalar step (AMMSTEP: q, and the next limb 0 in s) and
+// the vector pass (AMMLANE), then s into lane 0 and the carries into z's
+// l digits (AMMNORM); carry is what would leave digit l-1 (the bound
+// makes it 0).
 func ammIFMA52Model(z, a, x, y, m []uint64, v, l int, k0 uint64) (carry uint64) {
 	for i := range a[:4*v+4] {
 		a[i] = 0 // zero1
 	}
-	montIFMA52Model(a, x, m, y, v, l, k0) // step1, lanes1
+	var s uint64             // s-16(SP)
+	for i := 0; i < l; i++ { // step1
+		b := y[i]                                  // MOVQ (y), BX
+		t0 := x[0]*b&ifmaMask52 + s                // IMULQ, ANDQ, ADDQ s
+		q := t0 * k0 & ifmaMask52                  // IMULQ k0, ANDQ
+		yb, yq := ymm{b, b, b, b}, ymm{q, q, q, q} // VPBROADCASTQ
+		ns := a[1]                                 // MOVQ 8(a), R14: before the stores
+		ns += x[1] * b & ifmaMask52                // lo52(x_1 b)
+		hi, lo := bits.Mul64(x[0], b)              // MULXQ
+		ns += hi<<12 | lo>>52                      // SHRQ $52, DX, R15: hi52(x_0 b)
+		ns += m[1] * q & ifmaMask52                // lo52(m_1 q)
+		hi, lo = bits.Mul64(m[0], q)               // MULXQ
+		lo, c := bits.Add64(lo, t0, 0)             // ADDQ AX, R15
+		hi += c                                    // ADCQ $0, DX
+		ns += hi<<12 | lo>>52                      // hi52(m_0 q) + c
+		s = ns
+		p := load(a, 0)          // VMOVDQU64 (a), P
+		for j := 0; j < v; j++ { // lanes1
+			n := load(a, 4*j+4)                    // VMOVDQU64 32(a), N
+			var xs, us ymm                         // VPXORQ
+			madd52(&xs, load(x, 4*j+1), yb, false) // VPMADD52LUQ 8(x)
+			madd52(&xs, load(x, 4*j), yb, true)    // VPMADD52HUQ (x)
+			madd52(&us, load(m, 4*j+1), yq, false) // VPMADD52LUQ 8(m)
+			madd52(&us, load(m, 4*j), yq, true)    // VPMADD52HUQ (m)
+			t := valignq1(p, n)                    // VALIGNQ $1, P, N, T
+			for k := range t {                     // VPADDQ X, U, U; VPADDQ U, T, T
+				addLane(&us[k], xs[k])
+				addLane(&t[k], us[k])
+			}
+			store(a, 4*j, t) // VMOVDQU64 T, (a)
+			p = n            // VMOVDQA64 N, P
+		}
+	}
+	a[0] = s // MOVQ AX, (SI)
 	var c uint64
 	for j := 0; j < l; j++ { // AMMNORM
 		t := a[j] + c
