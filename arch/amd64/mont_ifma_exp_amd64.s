@@ -10,7 +10,7 @@
 //
 // A product runs, per digit b of y, a = (a + x*b + m*q) / 2^52 with the
 // carries kept in the lanes (as montIFMA52 in mont_ifma_amd64.s), then
-// propagates them 52 bits at a time into z's l digits. Two changes take
+// propagates them 52 bits at a time into z's l digits. One change takes
 // latency off the chain from one digit to the next:
 //
 //   - limb 0 lives in a scalar s (a frame slot) instead of the vector
@@ -22,9 +22,6 @@
 //     run; a_1 is read before this digit's stores. The vector lane 0 then
 //     lacks the c's: it is only ever shifted out, and s replaces it at
 //     the end.
-//   - each register sums x*b and m*q in two registers from zero and adds
-//     them to the shifted accumulator once, so the chain through memory
-//     from one digit to the next is a load, a VALIGNQ and one add.
 //
 // The accumulator a (4v+4 lanes) is zeroed first, so z may alias x or y.
 // Each digit adds at most 4(2^52-1) to a lane (s: that and c < 2^12), so
@@ -72,21 +69,19 @@ GLOBL ifmaMask52<>(SB), RODATA|NOPTR, $8
 	ADDQ         R15, R14;      \
 	MOVQ         R14, s
 
-// AMMLANE(a, x, m, B, Q, P, N, T, X, U) is one register of the vector
-// part at byte offset AX: T = lanes 1..4 of P:N (a shifted down one
-// digit) + (lo52(x[+1] b) + hi52(x b)) + (lo52(m[+1] q) + hi52(m q)),
-// stored over a's register; N (the next register, loaded here) becomes P.
-#define AMMLANE(a, x, m, B, Q, P, N, T, X, U) \
+// AMMLANE(a, x, m, B, Q, P, N, T) is one register of the vector part at
+// byte offset AX: T = lanes 1..4 of P:N (a shifted down one digit) +
+// lo52(x[+1] b) + hi52(x b) + lo52(m[+1] q) + hi52(m q), stored over a's
+// register; N (the next register, loaded here) becomes P. Eight
+// instructions a register: the loop is bound by their number more than by
+// the chain through a (summing x*b and m*q apart, 12, was no faster).
+#define AMMLANE(a, x, m, B, Q, P, N, T) \
 	VMOVDQU64   32(a)(AX*1), N;   \
-	VPXORQ      X, X, X;          \
-	VPMADD52LUQ 8(x)(AX*1), B, X; \
-	VPMADD52HUQ (x)(AX*1), B, X;  \
-	VPXORQ      U, U, U;          \
-	VPMADD52LUQ 8(m)(AX*1), Q, U; \
-	VPMADD52HUQ (m)(AX*1), Q, U;  \
 	VALIGNQ     $1, P, N, T;      \
-	VPADDQ      X, U, U;          \
-	VPADDQ      U, T, T;          \
+	VPMADD52LUQ 8(x)(AX*1), B, T; \
+	VPMADD52HUQ (x)(AX*1), B, T;  \
+	VPMADD52LUQ 8(m)(AX*1), Q, T; \
+	VPMADD52HUQ (m)(AX*1), Q, T;  \
 	VMOVDQU64   T, (a)(AX*1);     \
 	VMOVDQA64   N, P
 
@@ -138,7 +133,7 @@ step1:
 	VMOVDQU64 (SI), Y19
 
 lanes1:
-	AMMLANE(SI, DI, R8, Y16, Y17, Y19, Y20, Y21, Y22, Y23)
+	AMMLANE(SI, DI, R8, Y16, Y17, Y19, Y20, Y21)
 	ADDQ $32, AX
 	DECQ DX
 	JNZ  lanes1
@@ -194,8 +189,8 @@ step2:
 	VMOVDQU64 (R9), Y27
 
 lanes2:
-	AMMLANE(SI, DI, R8, Y16, Y17, Y19, Y20, Y21, Y22, Y23)
-	AMMLANE(R9, R10, R11, Y24, Y25, Y27, Y28, Y29, Y30, Y31)
+	AMMLANE(SI, DI, R8, Y16, Y17, Y19, Y20, Y21)
+	AMMLANE(R9, R10, R11, Y24, Y25, Y27, Y28, Y29)
 	ADDQ $32, AX
 	DECQ DX
 	JNZ  lanes2

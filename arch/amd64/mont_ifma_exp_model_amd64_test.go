@@ -48,19 +48,14 @@ func ammIFMA52Model(z, a, x, y, m []uint64, v, l int, k0 uint64) (carry uint64) 
 		s = ns
 		p := load(a, 0)          // VMOVDQU64 (a), P
 		for j := 0; j < v; j++ { // lanes1
-			n := load(a, 4*j+4)                    // VMOVDQU64 32(a), N
-			var xs, us ymm                         // VPXORQ
-			madd52(&xs, load(x, 4*j+1), yb, false) // VPMADD52LUQ 8(x)
-			madd52(&xs, load(x, 4*j), yb, true)    // VPMADD52HUQ (x)
-			madd52(&us, load(m, 4*j+1), yq, false) // VPMADD52LUQ 8(m)
-			madd52(&us, load(m, 4*j), yq, true)    // VPMADD52HUQ (m)
-			t := valignq1(p, n)                    // VALIGNQ $1, P, N, T
-			for k := range t {                     // VPADDQ X, U, U; VPADDQ U, T, T
-				addLane(&us[k], xs[k])
-				addLane(&t[k], us[k])
-			}
-			store(a, 4*j, t) // VMOVDQU64 T, (a)
-			p = n            // VMOVDQA64 N, P
+			n := load(a, 4*j+4)                   // VMOVDQU64 32(a), N
+			t := valignq1(p, n)                   // VALIGNQ $1, P, N, T
+			madd52(&t, load(x, 4*j+1), yb, false) // VPMADD52LUQ 8(x)
+			madd52(&t, load(x, 4*j), yb, true)    // VPMADD52HUQ (x)
+			madd52(&t, load(m, 4*j+1), yq, false) // VPMADD52LUQ 8(m)
+			madd52(&t, load(m, 4*j), yq, true)    // VPMADD52HUQ (m)
+			store(a, 4*j, t)                      // VMOVDQU64 T, (a)
+			p = n                                 // VMOVDQA64 N, P
 		}
 	}
 	a[0] = s // MOVQ AX, (SI)
