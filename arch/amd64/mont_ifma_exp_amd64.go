@@ -33,12 +33,16 @@ import (
 
 // Tuning of mont/ifma's exponentiation.
 const (
-	// ifmaExpMinLimbs: Exp below it is mont/adx's Exp (timed with
-	// BenchmarkMontExp and BenchmarkMontExp2 on Zen 5, see
-	// docs/speed-notes.md).
-	ifmaExpMinLimbs = 16
-	// ifmaExp2MinLimbs: Exp2 below it is mont/adx's Exp twice.
-	ifmaExp2MinLimbs = 16
+	// ifmaExpMinLimbs: Exp below it is mont/adx's Exp. Timed with
+	// BenchmarkMontExpIFMACrossover on Zen 5 (best of 3, a loaded host):
+	// at 16 limbs mont/adx's unrolled window loop takes 348 us against
+	// 382 for 52-bit digits, at 20 limbs 799 against 474; from 17 mont/adx
+	// runs its loop kernels, so 52-bit digits from there.
+	ifmaExpMinLimbs = 17
+	// ifmaExp2MinLimbs: Exp2 below it is mont/adx's Exp twice. The dual
+	// kernel took 90 us for two 8-limb exponentiations against 2 x 78,
+	// and 538 against 2 x 348 at 16 limbs; below 8 it was not timed.
+	ifmaExp2MinLimbs = 8
 )
 
 // The gather and the window loop hard-code a 32-entry table.
