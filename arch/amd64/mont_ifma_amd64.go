@@ -32,8 +32,9 @@ const (
 	// ifmaMinLimbs: below it the level runs mont/adx's kernels. Timed on
 	// Zen 5 (BenchmarkMontMul, BenchmarkMontSqr): at 32 limbs ADX squares
 	// in 750 ns against IFMA's 890, at 40 they are even (1315/1343) and
-	// IFMA multiplies 15% faster, from 48 IFMA wins both by 5-20%. RSA
-	// signing with CRT (halves of 16, 24 and 32 limbs) runs ADX.
+	// IFMA multiplies 15% faster, from 48 IFMA wins both by 5-20%. This
+	// is Mul alone: Exp and Exp2 keep 52-bit digits from their own
+	// thresholds (mont_ifma_exp_amd64.go), so RSA signing runs IFMA.
 	ifmaMinLimbs = 40
 	// ifmaSmallMaxLimbs: up to this n (l <= 79 digits, 20 registers of
 	// limbs) the scratch is a 331-word array, above it a 650-word one;
