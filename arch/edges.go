@@ -28,8 +28,10 @@ type EdgeMem interface {
 	Bytes(i, n int) []byte
 }
 
-// EdgeSlots is how many distinct buffers one edge case may hold at once.
-const EdgeSlots = 6
+// EdgeSlots is how many distinct buffers one edge case may hold at once
+// (mont's Exp2 edges hold 11: both halves' operands and the scratch; a
+// slot maps its pages on first use).
+const EdgeSlots = 12
 
 // EdgesOf lists im's edge cases: those of its family for the entry points
 // im has (a provider level has none).

@@ -73,6 +73,9 @@ var abiKernelTable = []*arch.ABIKernel{
 	kMontExp24ADX,
 	kMontExp32ADX,
 	kMontIFMA52,
+	kAmmIFMA52,
+	kAmmIFMA52x2,
+	kGatherIFMA52,
 	kBlockAVX2,
 	kBlockSHANI,
 	kSha512BlockAVX2,
@@ -639,6 +642,41 @@ func abiMontIFMA52(a, x, m, y *uint64, v, l int, k0 uint64) {
 		k0         uint64
 	}{a, x, m, y, v, l, k0}
 	abiCall(kMontIFMA52, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// ammIFMA52: mont_ifma_exp_amd64.s, $16-64.
+var kAmmIFMA52 = &arch.ABIKernel{Name: "ammIFMA52", Frame: 16, Args: 64}
+
+func abiAmmIFMA52(z, a, x, y, m *uint64, v, l int, k0 uint64) {
+	args := struct {
+		z, a, x, y, m *uint64
+		v, l          int
+		k0            uint64
+	}{z, a, x, y, m, v, l, k0}
+	abiCall(kAmmIFMA52, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// ammIFMA52x2: mont_ifma_exp_amd64.s, $24-112.
+var kAmmIFMA52x2 = &arch.ABIKernel{Name: "ammIFMA52x2", Frame: 24, Args: 112}
+
+func abiAmmIFMA52x2(z1, a1, x1, y1, m1, z2, a2, x2, y2, m2 *uint64, v, l int, k01, k02 uint64) {
+	args := struct {
+		z1, a1, x1, y1, m1, z2, a2, x2, y2, m2 *uint64
+		v, l                                   int
+		k01, k02                               uint64
+	}{z1, a1, x1, y1, m1, z2, a2, x2, y2, m2, v, l, k01, k02}
+	abiCall(kAmmIFMA52x2, unsafe.Pointer(&args), unsafe.Sizeof(args))
+}
+
+// gatherIFMA52: mont_ifma_exp_amd64.s, $0-32.
+var kGatherIFMA52 = &arch.ABIKernel{Name: "gatherIFMA52", Frame: 0, Args: 32}
+
+func abiGatherIFMA52(out, tab *uint64, w, idx int) {
+	args := struct {
+		out, tab *uint64
+		w, idx   int
+	}{out, tab, w, idx}
+	abiCall(kGatherIFMA52, unsafe.Pointer(&args), unsafe.Sizeof(args))
 }
 
 // blockAVX2: sha256_avx2_amd64.s, $512-40.

@@ -148,3 +148,75 @@ func BenchmarkMontExp(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMontExp2 times two exponentiations of one size (an RSA
+// signature's CRT halves): a level's Exp2 ("exp2") against its Exp (or
+// ExpMul) twice ("exp-twice"), at 512..2048-bit halves and one limb
+// around the IFMA thresholds.
+func BenchmarkMontExp2(b *testing.B) {
+	for _, im := range montBenchLevels(b) {
+		f, err := mont.Of(im)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, bits := range []int{512, 768, 960, 1024, 1088, 1536, 2048} {
+			x, _, m := montBenchOperands(bits)
+			n := len(m)
+			k0 := mont.K0(m[0])
+			rr := monttest.RR(m)
+			e := make([]byte, bits/8)
+			rand.New(rand.NewSource(1)).Read(e)
+			z1, z2, s := make([]uint64, n), make([]uint64, n), make([]uint64, mont.Exp2Scratch(n))
+			for _, path := range []string{"exp2", "exp-twice"} {
+				if path == "exp2" && f.Exp2 == nil {
+					continue
+				}
+				b.Run(fmt.Sprintf("%s/%s/%d", archtest.SubtestName(im.Name), path, bits), func(b *testing.B) {
+					for i := 0; i < b.N; i++ {
+						if path == "exp2" {
+							f.Exp2(z1, x, e, m, rr, k0, z2, x, e, m, rr, k0, s)
+						} else {
+							mont.Exp2Mul(f.Exp, f.Mul, z1, x, e, m, rr, k0, z2, x, e, m, rr, k0, s)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkMontExpIFMACrossover times mont/ifma's 52-bit Exp and Exp2
+// against mont/adx's Exp (once and twice) at every limb count from 8 to
+// 40, past the thresholds, for ifmaExpMinLimbs and ifmaExp2MinLimbs.
+func BenchmarkMontExpIFMACrossover(b *testing.B) {
+	st := arch.State{Detected: arch.Detect()}
+	for _, im := range arch.Impls() {
+		if im.Name == "mont/ifma" && st.Missing(im) != "" {
+			b.Skip("no IFMA here: ", st.Missing(im))
+		}
+	}
+	for n := 8; n <= 40; n += 4 {
+		x, _, m := montBenchOperands(64 * n)
+		k0 := mont.K0(m[0])
+		rr := monttest.RR(m)
+		e := make([]byte, 8*n)
+		rand.New(rand.NewSource(1)).Read(e)
+		z1, z2, s := make([]uint64, n), make([]uint64, n), make([]uint64, mont.Exp2Scratch(n))
+		w := mont.ExpScratch(n)
+		b.Run(fmt.Sprintf("adx/exp/%d", n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				montExpADXGo(z1, x, e, m, rr, k0, s[:w])
+			}
+		})
+		b.Run(fmt.Sprintf("ifma/exp/%d", n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				ifmaExp(nil, z1, x, e, m, rr, k0, s[:w])
+			}
+		})
+		b.Run(fmt.Sprintf("ifma/exp2/%d", n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				ifmaExp2(nil, z1, x, e, m, rr, k0, z2, x, e, m, rr, k0, s)
+			}
+		})
+	}
+}

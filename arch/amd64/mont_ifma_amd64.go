@@ -32,8 +32,9 @@ const (
 	// ifmaMinLimbs: below it the level runs mont/adx's kernels. Timed on
 	// Zen 5 (BenchmarkMontMul, BenchmarkMontSqr): at 32 limbs ADX squares
 	// in 750 ns against IFMA's 890, at 40 they are even (1315/1343) and
-	// IFMA multiplies 15% faster, from 48 IFMA wins both by 5-20%. RSA
-	// signing with CRT (halves of 16, 24 and 32 limbs) runs ADX.
+	// IFMA multiplies 15% faster, from 48 IFMA wins both by 5-20%. This
+	// is Mul alone: Exp and Exp2 keep 52-bit digits from their own
+	// thresholds (mont_ifma_exp_amd64.go), so RSA signing runs IFMA.
 	ifmaMinLimbs = 40
 	// ifmaSmallMaxLimbs: up to this n (l <= 79 digits, 20 registers of
 	// limbs) the scratch is a 331-word array, above it a 650-word one;
@@ -87,11 +88,13 @@ func init() {
 			{Name: "min_limbs", Value: ifmaMinLimbs, Unit: arch.Blocks},
 			{Name: "max_limbs", Value: mont.MaxLimbs, Unit: arch.Blocks},
 			{Name: "small_scratch_max_limbs", Value: ifmaSmallMaxLimbs, Unit: arch.Blocks},
+			{Name: "exp_min_limbs", Value: ifmaExpMinLimbs, Unit: arch.Blocks},
+			{Name: "exp2_min_limbs", Value: ifmaExp2MinLimbs, Unit: arch.Blocks},
 		},
 		// Above mont/adx (20): it is mont/adx below ifmaMinLimbs and
 		// faster from there.
 		Rank:  30,
-		Funcs: &mont.Funcs{Mul: montMulIFMA},
+		Funcs: &mont.Funcs{Mul: montMulIFMA, Exp: montExpIFMA, Exp2: montExp2IFMA},
 	})
 	arch.RegisterProbe(arch.Probe{Feature: "avx512ifma", Instr: "VPMADD52LUQ/VPMADD52HUQ ymm", Run: probeIFMA})
 }

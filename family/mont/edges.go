@@ -70,6 +70,70 @@ func edges(im *arch.Impl) []arch.Edge {
 	if f.Exp != nil {
 		out = append(out, expEdges(f)...)
 	}
+	if f.Exp2 != nil {
+		out = append(out, exp2Edges(f)...)
+	}
+	return out
+}
+
+// exp2Edges call the level's Exp2 at 1, 16, 17, 32 and MaxLimbs limbs
+// with exponents of different lengths (one empty, one MaxBytes), the
+// second modulus just below 2^(64n) and the second base m-1, every
+// buffer of both halves and the scratch flush against a PROT_NONE page,
+// and compare with ExpMul over GenericMul.
+func exp2Edges(f *Funcs) []arch.Edge {
+	type exp2Edge struct {
+		name      string
+		n, l1, l2 int // limbs, exponent bytes
+	}
+	cases := []exp2Edge{
+		{"exp2/1", 1, 9, 8}, {"exp2/16", 16, 128, 127}, {"exp2/17", 17, 24, 136}, {"exp2/32", 32, 256, 256},
+		{fmt.Sprintf("exp2/%d", MaxLimbs), MaxLimbs, 16, 3}, {"exp2/16/empty-e", 16, 0, 5}, {"exp2/32/long-e", 32, MaxBytes, 0},
+	}
+	var out []arch.Edge
+	for _, ec := range cases {
+		ec := ec
+		out = append(out, arch.Edge{Name: ec.name, Run: func(mem arch.EdgeMem, r *rand.Rand) error {
+			n := ec.n
+			m1, x1, rr1, z1 := edgeWords(mem, 0, n), edgeWords(mem, 1, n), edgeWords(mem, 2, n), edgeWords(mem, 3, n)
+			m2, x2, rr2, z2 := edgeWords(mem, 4, n), edgeWords(mem, 5, n), edgeWords(mem, 6, n), edgeWords(mem, 7, n)
+			m1[0] |= 1
+			m1[n-1] |= 1 << 63
+			x1[n-1] &^= 1 << 63 // x1 < m1
+			for i := range m2 {
+				m2[i] = ^uint64(0) // just below 2^(64n): every digit in use
+			}
+			m2[0] -= 2 * uint64(r.Intn(50))
+			copy(x2, m2)
+			x2[0]-- // m2 - 1
+			e1 := mem.Bytes(8, ec.l1+1)[:ec.l1]
+			e2 := mem.Bytes(9, ec.l2+1)[:ec.l2]
+			w := Exp2Scratch(n)
+			sb := mem.Bytes(10, 8*w)
+			scratch := (*[2 * ExpScratchMax]uint64)(unsafe.Pointer(&sb[0]))[:w:w]
+			var want [2][]uint64
+			for k, h := range [][4][]uint64{{m1, x1, rr1}, {m2, x2, rr2}} {
+				ctx, err := newMontCtx(&Funcs{Mul: GenericMul}, "modulus", limbsBytes(h[0]))
+				if err != nil {
+					return err
+				}
+				copy(h[2], ctx.rr)
+				e := e1
+				if k == 1 {
+					e = e2
+				}
+				want[k] = make([]uint64, n)
+				ExpMul(GenericMul, want[k], h[1], e, h[0], h[2], K0(h[0][0]), make([]uint64, ExpScratch(n)))
+			}
+			f.Exp2(z1, x1, e1, m1, rr1, K0(m1[0]), z2, x2, e2, m2, rr2, K0(m2[0]), scratch)
+			for i := 0; i < n; i++ {
+				if z1[i] != want[0][i] || z2[i] != want[1][i] {
+					return fmt.Errorf("%d limbs, %d- and %d-byte exponents: limb %d is %#016x, %#016x, want %#016x, %#016x", n, len(e1), len(e2), i, z1[i], z2[i], want[0][i], want[1][i])
+				}
+			}
+			return nil
+		}})
+	}
 	return out
 }
 
@@ -132,7 +196,7 @@ func expEdges(f *Funcs) []arch.Edge {
 }
 
 // ExpScratchMax is ExpScratch(MaxLimbs).
-const ExpScratchMax = (1<<ExpWindow + 3) * MaxLimbs
+const ExpScratchMax = 56*MaxLimbs + 320
 
 // limbsBytes is m big-endian, without leading zero bytes.
 func limbsBytes(m []uint64) []byte {

@@ -55,20 +55,21 @@ const ExpWindow = 5
 // montCtx is one modulus prepared for a level's Mul, with the scratch of
 // exponentiation, so repeated operations do not allocate.
 type montCtx struct {
-	mul  func(z, x, y, m []uint64, k0 uint64)
-	fexp func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64) // the level's Exp, or nil
-	n    int
-	m    []uint64
-	k0   uint64
-	rr   []uint64 // R^2 mod m: Mul(x, rr) is x in Montgomery form
-	one  []uint64 // the integer 1: Mul(a, one) leaves Montgomery form
-	xs   []uint64 // ExpScratch(n) words: exp's table and accumulators
-	acc  []uint64 // expPublic's
-	t    []uint64
-	d    []uint64 // scratch of condSub
-	bR   []uint64 // B*R mod m, B = 2^(64(n-1)): the Horner step of reduce
-	big  *big.Int // m, for setup only
-	size int      // bytes of the modulus as given
+	mul   func(z, x, y, m []uint64, k0 uint64)
+	fexp  func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64)                                                                 // the level's Exp, or nil
+	fexp2 func(z1, x1 []uint64, e1 []byte, m1, rr1 []uint64, k01 uint64, z2, x2 []uint64, e2 []byte, m2, rr2 []uint64, k02 uint64, scratch []uint64) // the level's Exp2, or nil
+	n     int
+	m     []uint64
+	k0    uint64
+	rr    []uint64 // R^2 mod m: Mul(x, rr) is x in Montgomery form
+	one   []uint64 // the integer 1: Mul(a, one) leaves Montgomery form
+	xs    []uint64 // ExpScratch(n) words: exp's table and accumulators
+	acc   []uint64 // expPublic's
+	t     []uint64
+	d     []uint64 // scratch of condSub
+	bR    []uint64 // B*R mod m, B = 2^(64(n-1)): the Horner step of reduce
+	big   *big.Int // m, for setup only
+	size  int      // bytes of the modulus as given
 }
 
 // checkModulus says what is wrong with a modulus (nil: fine).
@@ -94,7 +95,7 @@ func newMontCtx(f *Funcs, what string, mod []byte) (*montCtx, error) {
 		return nil, err
 	}
 	n := (len(mod) + 7) / 8
-	c := &montCtx{mul: f.Mul, fexp: f.Exp, n: n, size: len(mod)}
+	c := &montCtx{mul: f.Mul, fexp: f.Exp, fexp2: f.Exp2, n: n, size: len(mod)}
 	buf := make([]uint64, n*7+ExpScratch(n))
 	next := func() []uint64 {
 		s := buf[:n:n]
@@ -231,6 +232,34 @@ func (c *montCtx) exp(z, x []uint64, e []byte) {
 		return
 	}
 	ExpMul(c.mul, z, x, e, c.m, c.rr, c.k0, c.xs)
+}
+
+// exp2 sets z1 = x1^e1 mod c's modulus and z2 = x2^e2 mod d's (the same
+// limb count): the level's Exp2 over scratch (Exp2Scratch words), else
+// Exp2Mul.
+func exp2(c, d *montCtx, z1, x1 []uint64, e1 []byte, z2, x2 []uint64, e2 []byte, scratch []uint64) {
+	if c.fexp2 != nil {
+		c.fexp2(z1, x1, e1, c.m, c.rr, c.k0, z2, x2, e2, d.m, d.rr, d.k0, scratch)
+		return
+	}
+	Exp2Mul(c.fexp, c.mul, z1, x1, e1, c.m, c.rr, c.k0, z2, x2, e2, d.m, d.rr, d.k0, scratch)
+}
+
+// Exp2Mul is the fallback of Exp2 (Funcs.Exp2): one exponentiation after
+// the other, by the level's Exp when it has one (exp, nil for none), else
+// ExpMul over mul, each in its half of scratch. The shorter exponent
+// needs no padding here: leading zero bytes do not change x^e.
+func Exp2Mul(exp func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64), mul func(z, x, y, m []uint64, k0 uint64),
+	z1, x1 []uint64, e1 []byte, m1, rr1 []uint64, k01 uint64, z2, x2 []uint64, e2 []byte, m2, rr2 []uint64, k02 uint64, scratch []uint64) {
+	w := ExpScratch(len(m1))
+	s1, s2 := scratch[:w:w], scratch[w:2*w:2*w]
+	if exp != nil {
+		exp(z1, x1, e1, m1, rr1, k01, s1)
+		exp(z2, x2, e2, m2, rr2, k02, s2)
+		return
+	}
+	ExpMul(mul, z1, x1, e1, m1, rr1, k01, s1)
+	ExpMul(mul, z2, x2, e2, m2, rr2, k02, s2)
 }
 
 // ExpMul is the family's exponentiation over a level's Mul, with Exp's

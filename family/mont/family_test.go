@@ -199,3 +199,56 @@ func speedKey(t *testing.T, sk mont.SpeedKey) *rsa.PrivateKey {
 	k.Precompute()
 	return k
 }
+
+// TestExp2Mul: the Exp2 fallback over GenericMul (no Exp) and over a level
+// Exp (ExpMul itself, as a stand-in) against math/big, with exponents of
+// different lengths, one empty, and z aliasing x.
+func TestExp2Mul(t *testing.T) {
+	r := rand.New(rand.NewSource(25))
+	for _, n := range []int{1, 2, 16, 17} {
+		mods := make([][]uint64, 2)
+		xs := make([][]uint64, 2)
+		for k := range mods {
+			m, x := make([]uint64, n), make([]uint64, n)
+			for i := range m {
+				m[i], x[i] = r.Uint64(), r.Uint64()
+			}
+			m[0] |= 1
+			m[n-1] |= 1 << 63
+			x[n-1] >>= 1
+			mods[k], xs[k] = m, x
+		}
+		toBig := func(a []uint64) *big.Int {
+			z := new(big.Int)
+			for i := len(a) - 1; i >= 0; i-- {
+				z.Lsh(z, 64).Or(z, new(big.Int).SetUint64(a[i]))
+			}
+			return z
+		}
+		rr := func(m []uint64) []uint64 {
+			v := new(big.Int).Lsh(big.NewInt(1), uint(128*n))
+			v.Mod(v, toBig(m))
+			out := make([]uint64, n)
+			for i := range out {
+				out[i] = new(big.Int).Rsh(v, uint(64*i)).Uint64()
+			}
+			return out
+		}
+		exp := func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, s []uint64) {
+			mont.ExpMul(mont.GenericMul, z, x, e, m, rr, k0, s)
+		}
+		for _, ep := range [][2][]byte{{{1, 2, 3}, {0xff}}, {nil, {9, 9}}, {{5}, nil}} {
+			for _, level := range []func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, s []uint64){nil, exp} {
+				z1, z2 := append([]uint64(nil), xs[0]...), append([]uint64(nil), xs[1]...)
+				mont.Exp2Mul(level, mont.GenericMul, z1, z1, ep[0], mods[0], rr(mods[0]), mont.K0(mods[0][0]),
+					z2, z2, ep[1], mods[1], rr(mods[1]), mont.K0(mods[1][0]), make([]uint64, mont.Exp2Scratch(n)))
+				for k, z := range [][]uint64{z1, z2} {
+					want := new(big.Int).Exp(toBig(xs[k]), new(big.Int).SetBytes(ep[k]), toBig(mods[k]))
+					if toBig(z).Cmp(want) != 0 {
+						t.Fatalf("n=%d half %d e=%x (level Exp %v): got %x want %x", n, k+1, ep[k], level != nil, toBig(z), want)
+					}
+				}
+			}
+		}
+	}
+}

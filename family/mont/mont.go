@@ -41,14 +41,31 @@ const MaxLimbs = 128
 // depend only on n and len(e), never on the bits of e or x; the table read
 // reads every entry under a mask. A level without Exp gets ExpMul over its
 // Mul (mod-exp and both CRT halves of rsa-sign call Exp when set).
+//
+// Exp2, optional, runs two independent exponentiations of the same limb
+// count at once (a level that interleaves them to hide the latency of one
+// product behind the other: the two CRT halves of rsa-sign): z1 = x1^e1
+// mod m1 and z2 = x2^e2 mod m2, each operand set with Exp's
+// preconditions, both moduli of n limbs, len(scratch) >= Exp2Scratch(n).
+// The exponents may differ in length: the shorter counts as padded with
+// leading zero bytes, so the products made depend only on n and the
+// longer length. The two sets may not share z (z1 may alias x1, z2 x2).
+// rsa-sign's CRT path calls it when set and both primes have n limbs,
+// else Exp (or ExpMul) per half; a level without Exp2 gets Exp2Mul.
 type Funcs struct {
-	Mul func(z, x, y, m []uint64, k0 uint64)
-	Exp func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64)
+	Mul  func(z, x, y, m []uint64, k0 uint64)
+	Exp  func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64)
+	Exp2 func(z1, x1 []uint64, e1 []byte, m1, rr1 []uint64, k01 uint64, z2, x2 []uint64, e2 []byte, m2, rr2 []uint64, k02 uint64, scratch []uint64)
 }
 
-// ExpScratch is the scratch of Exp (and ExpMul) for n limbs: the table of
-// 2^ExpWindow entries, the accumulator, the entry read, and the number 1.
-func ExpScratch(n int) int { return (1<<ExpWindow + 3) * n }
+// ExpScratch is the scratch of Exp (and ExpMul) for n limbs. ExpMul takes
+// (2^ExpWindow + 3)n: the table, the accumulator, the entry read and the
+// number 1; the rest is room for a level with a wider limb form (mont/ifma
+// keeps 39 rows of ceil((64n+2)/52)+7 52-bit digits, under 50n+316).
+func ExpScratch(n int) int { return 56*n + 320 }
+
+// Exp2Scratch is the scratch of Exp2 for n limbs: one Exp's per half.
+func Exp2Scratch(n int) int { return 2 * ExpScratch(n) }
 
 // Of returns im's mont entry points, or why it has none.
 func Of(im *arch.Impl) (*Funcs, error) {

@@ -100,6 +100,7 @@ type RSAKey struct {
 	m2     []uint64 // q's limbs
 	prod   []uint64 // p's + q's limbs
 	s      []uint64 // n's limbs
+	xs2    []uint64 // Exp2Scratch(p's limbs) when p and q have as many limbs, else nil
 }
 
 // trimZeros drops leading zero bytes.
@@ -166,6 +167,10 @@ func NewRSAKey(f *Funcs, n, e, d, p, q []byte) (*RSAKey, error) {
 	bigToLimbs(key.qInvR, qr.Mod(qr, pc.big))
 	key.m1, key.h, key.m2 = make([]uint64, pc.n), make([]uint64, pc.n), make([]uint64, qc.n)
 	key.prod = make([]uint64, pc.n+qc.n)
+	if pc.n == qc.n {
+		// The halves go through exp2: the level's Exp2, or Exp2Mul.
+		key.xs2 = make([]uint64, Exp2Scratch(pc.n))
+	}
 	return key, nil
 }
 
@@ -195,9 +200,14 @@ func (key *RSAKey) sign(out, prefix, digest []byte) error {
 	}
 	p, q := key.p, key.q
 	p.reduce(key.m1, key.c)
-	p.exp(key.m1, key.m1, key.dP)
 	q.reduce(key.m2, key.c)
-	q.exp(key.m2, key.m2, key.dQ)
+	if key.xs2 != nil {
+		// Both halves at once (the level's Exp2 in lockstep, or Exp2Mul).
+		exp2(p, q, key.m1, key.m1, key.dP, key.m2, key.m2, key.dQ, key.xs2)
+	} else {
+		p.exp(key.m1, key.m1, key.dP)
+		q.exp(key.m2, key.m2, key.dQ)
+	}
 	// h = qInv (m1 - m2 mod p) mod p
 	p.reduce(key.h, key.m2)
 	var b uint64

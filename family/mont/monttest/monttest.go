@@ -47,6 +47,11 @@ func Levels(t *testing.T, goarch string) {
 				t.Run("exp", func(t *testing.T) { c.t = t; c.expSizes() })
 				t.Run("exp-guard-page", func(t *testing.T) { c.t = t; c.expGuardPage() })
 			}
+			if f.Exp2 != nil {
+				c.exp2 = f.Exp2
+				t.Run("exp2", func(t *testing.T) { c.t = t; c.exp2Sizes() })
+				t.Run("exp2-guard-page", func(t *testing.T) { c.t = t; c.exp2GuardPage() })
+			}
 		})
 	}
 	t.Logf("ran: %s", archtest.Names(levels))
@@ -58,6 +63,7 @@ type montCase struct {
 	im     *arch.Impl
 	mul    func(z, x, y, m []uint64, k0 uint64)
 	exp    func(z, x []uint64, e []byte, m, rr []uint64, k0 uint64, scratch []uint64)
+	exp2   func(z1, x1 []uint64, e1 []byte, m1, rr1 []uint64, k01 uint64, z2, x2 []uint64, e2 []byte, m2, rr2 []uint64, k02 uint64, scratch []uint64)
 }
 
 // Want is x*y*2^(-64n) mod m by math/big, and whether the CIOS
@@ -340,7 +346,7 @@ func (c montCase) checkExp(z, x []uint64, e []byte, m []uint64, what string) {
 // random, every exponent of expExponents; z apart from x and z = x.
 func (c montCase) expSizes() {
 	r := rand.New(rand.NewSource(4))
-	for _, n := range ExpSizes {
+	for _, n := range LevelExpSizes(c.im) {
 		for _, kind := range []string{"random", "above-pow2", "below-pow2"} {
 			m := montModuli(r, n)[kind]
 			bm := LimbsToBig(m)
@@ -416,6 +422,155 @@ func (c montCase) expGuardPage() {
 				if z[i] != want[i] {
 					c.t.Fatalf("%s: exp, %d limbs, operands flush against a guard page (at page end: %v): got %x want %x; %s",
 						c.im.Name, n, atEnd, hexLimbs(z), hexLimbs(want), archtest.Reproduce(c.t, c.goarch))
+				}
+			}
+		}
+	}
+}
+
+// LevelExpSizes is ExpSizes and, for each limb-count tuning of im (its
+// thresholds: min_limbs, exp_min_limbs, ...), that size and one limb either
+// side, within 1..MaxLimbs, in increasing order without repeats.
+func LevelExpSizes(im *arch.Impl) []int {
+	seen := map[int]bool{}
+	for _, n := range ExpSizes {
+		seen[n] = true
+	}
+	for _, tu := range im.Tuning {
+		if tu.Unit != arch.Blocks {
+			continue
+		}
+		for d := -1; d <= 1; d++ {
+			if n := int(tu.Value) + d; n >= 1 && n <= mont.MaxLimbs {
+				seen[n] = true
+			}
+		}
+	}
+	var out []int
+	for n := 1; n <= mont.MaxLimbs; n++ {
+		if seen[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// wantExp is x^e mod m by math/big (1 for an empty e).
+func wantExp(x []uint64, e []byte, m []uint64) []uint64 {
+	if len(e) == 0 {
+		return BigToLimbs(big.NewInt(1), len(m))
+	}
+	return BigToLimbs(new(big.Int).Exp(LimbsToBig(x), new(big.Int).SetBytes(e), LimbsToBig(m)), len(m))
+}
+
+// checkExp2 runs c.exp2 once on two operand sets (z1 may be x1, z2 x2)
+// and compares both results with math/big.
+func (c montCase) checkExp2(z1, x1 []uint64, e1 []byte, m1 []uint64, z2, x2 []uint64, e2 []byte, m2 []uint64, what string) {
+	c.t.Helper()
+	n := len(m1)
+	w1, w2 := wantExp(x1, e1, m1), wantExp(x2, e2, m2)
+	bx1, bx2 := LimbsToBig(x1), LimbsToBig(x2)
+	c.exp2(z1, x1, e1, m1, RR(m1), mont.K0(m1[0]), z2, x2, e2, m2, RR(m2), mont.K0(m2[0]), make([]uint64, mont.Exp2Scratch(n)))
+	for i := 0; i < n; i++ {
+		if z1[i] != w1[i] || z2[i] != w2[i] {
+			c.t.Fatalf("%s: exp2, %s, %d limbs, %d- and %d-byte exponents\n m1 %x\n x1 %x\n e1 %x\n got  %x\n want %x\n m2 %x\n x2 %x\n e2 %x\n got  %x\n want %x\n%s",
+				c.im.Name, what, n, len(e1), len(e2), hexLimbs(m1), bx1, e1, hexLimbs(z1), hexLimbs(w1), hexLimbs(m2), bx2, e2, hexLimbs(z2), hexLimbs(w2), archtest.Reproduce(c.t, c.goarch))
+		}
+	}
+}
+
+// exp2Sizes: at every LevelExpSizes size, pairs of moduli of different
+// kinds, bases 0, 1, m-1 and random, exponents of equal and of different
+// lengths (either one longer, one empty), apart and with z = x.
+func (c montCase) exp2Sizes() {
+	r := rand.New(rand.NewSource(6))
+	rnd := func(k int) []byte { e := make([]byte, k); r.Read(e); return e }
+	for _, n := range LevelExpSizes(c.im) {
+		mods := montModuli(r, n)
+		pairs := [][2]string{{"random", "below-pow2"}, {"below-pow2", "random"}, {"above-pow2", "random"}}
+		for _, pk := range pairs {
+			m1, m2 := mods[pk[0]], mods[pk[1]]
+			b1, b2 := LimbsToBig(m1), LimbsToBig(m2)
+			base := func(bm *big.Int, kind int) []uint64 {
+				switch kind {
+				case 0:
+					return make([]uint64, n)
+				case 1:
+					return BigToLimbs(big.NewInt(1), n)
+				case 2:
+					return BigToLimbs(new(big.Int).Sub(bm, big.NewInt(1)), n)
+				}
+				return BigToLimbs(new(big.Int).Rand(r, bm), n)
+			}
+			full := 8 * n
+			if full > 128 {
+				full = 128
+			}
+			exps := [][2][]byte{{rnd(full), rnd(full)}, {rnd(full), rnd(full - 1)}, {rnd(3), rnd(full)}, {nil, rnd(9)}, {rnd(5), nil}, {nil, nil}, {append(make([]byte, 2), rnd(7)...), rnd(9)}}
+			for k1 := 0; k1 < 4; k1++ {
+				k2 := 3 - k1
+				for i, ep := range exps {
+					what := fmt.Sprintf("moduli %s and %s, bases %d and %d, exponent pair %d", pk[0], pk[1], k1, k2, i)
+					x1, x2 := base(b1, k1), base(b2, k2)
+					c.checkExp2(make([]uint64, n), x1, ep[0], m1, make([]uint64, n), x2, ep[1], m2, what)
+					if k1 == 3 && i < 3 {
+						z1, z2 := append([]uint64(nil), x1...), append([]uint64(nil), x2...)
+						c.checkExp2(z1, z1, ep[0], m1, z2, z2, ep[1], m2, what+", z = x")
+					}
+				}
+			}
+		}
+	}
+}
+
+// exp2GuardPage puts z1, x1, m1, rr1, e1, z2, x2 and e2 each flush
+// against the end of its own page, then at its start.
+func (c montCase) exp2GuardPage() {
+	pages, release, err := archtest.GuardedPages(8)
+	if err != nil {
+		archtest.NoGuardPages(c.t, err)
+		return
+	}
+	defer release()
+	r := rand.New(rand.NewSource(7))
+	for _, n := range []int{1, 15, 16, 17, 24, 32, 33, mont.MaxLimbs} {
+		mods := montModuli(r, n)
+		m1, m2 := mods["random"], mods["below-pow2"]
+		x1 := BigToLimbs(new(big.Int).Rand(r, LimbsToBig(m1)), n)
+		x2 := BigToLimbs(new(big.Int).Rand(r, LimbsToBig(m2)), n)
+		k := 8 * n
+		if k > 128 {
+			k = 128
+		}
+		e1, e2 := make([]byte, k), make([]byte, k-1)
+		r.Read(e1)
+		r.Read(e2)
+		for _, atEnd := range []bool{true, false} {
+			at := func(i, bytes int) unsafe.Pointer {
+				off := 0
+				if atEnd {
+					off = len(pages[i]) - bytes
+				}
+				return unsafe.Pointer(&pages[i][off])
+			}
+			words := func(i int, src []uint64) []uint64 {
+				w := (*[mont.MaxLimbs]uint64)(at(i, 8*n))[:n:n]
+				copy(w, src)
+				return w
+			}
+			bytesAt := func(i int, src []byte) []byte {
+				b := (*[mont.MaxBytes]byte)(at(i, len(src)))[:len(src):len(src)]
+				copy(b, src)
+				return b
+			}
+			z1, xw1, mw1, rw1 := words(0, nil), words(1, x1), words(2, m1), words(3, RR(m1))
+			ew1, z2, xw2, ew2 := bytesAt(4, e1), words(5, nil), words(6, x2), bytesAt(7, e2)
+			w1, w2 := wantExp(x1, e1, m1), wantExp(x2, e2, m2)
+			c.exp2(z1, xw1, ew1, mw1, rw1, mont.K0(m1[0]), z2, xw2, ew2, m2, RR(m2), mont.K0(m2[0]), make([]uint64, mont.Exp2Scratch(n)))
+			for i := 0; i < n; i++ {
+				if z1[i] != w1[i] || z2[i] != w2[i] {
+					c.t.Fatalf("%s: exp2, %d limbs, operands flush against a guard page (at page end: %v): got %x, %x want %x, %x; %s",
+						c.im.Name, n, atEnd, hexLimbs(z1), hexLimbs(z2), hexLimbs(w1), hexLimbs(w2), archtest.Reproduce(c.t, c.goarch))
 				}
 			}
 		}
