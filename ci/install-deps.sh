@@ -127,7 +127,7 @@ debian_mirror() {
 fetch_debs() {
   local suite=$1 dir=$2 mirror
   shift 2
-  mirror=$(debian_mirror)
+  mirror=${MIRROR:-$(debian_mirror)}
   if [ -z "$mirror" ]; then
     echo "xarch: no Debian bookworm source in /etc/apt to take $suite from" >&2
     return 1
@@ -202,41 +202,113 @@ EOS
 
 # install_openssl35: trixie's libssl3t64 (and libssl-dev for the headers)
 # for each arch, with the C library it needs, into $OPENSSL35_DIR/<arch>.
-# An arch the mirror does not serve is recorded in VERSION as "not served"
-# (so a second run is a no-op) and reported; xarch then skips its 3.5 levels.
-install_openssl35() {
-  local a tmp d pk todo=()
-  for a in "${OPENSSL35_ARCHES[@]}"; do
-    openssl35_done "$a" || todo+=("$a")
-  done
-  [ ${#todo[@]} -gt 0 ] || return 0
-  tmp=$(mktemp -d)
-  # shellcheck disable=SC2064
-  trap "rm -rf '$tmp'" RETURN
-  fetch_debs "$OPENSSL35_SUITE" "$tmp"
-  # The private lists again, with every arch wanted (riscv64 is no dpkg arch here).
-  APT+=(-o APT::Architectures::=amd64)
-  for a in "${todo[@]}"; do APT+=(-o APT::Architectures::="$a"); done
-  apt-get "${APT[@]}" update -qq
-  for a in "${todo[@]}"; do
+# The mirror does not serve every file of trixie's exact versions (ppc64el:
+# libssl3t64 3.5.9, libc6 2.41 and zlib1g 1.3.1 answered 404), so each
+# part falls back:
+#   - OpenSSL's three packages, from one suite (their versions match):
+#     trixie, else trixie-security (the same 3.5 release line, security
+#     fixes only);
+#   - the C runtime, each package alone: trixie, else sid. glibc, zlib,
+#     zstd and libgcc only add symbol versions (their sonames libc.so.6,
+#     libz.so.1, ... are unchanged), so a newer one serves a library built
+#     against trixie's; bookworm's libc (2.36) would not: 3.5 wants
+#     GLIBC_2.38.
+# VERSION says which parts fell back. An arch whose
+# OpenSSL packages no suite serves is recorded in VERSION as "not served"
+# with every file that failed (so a second run is a no-op) and reported;
+# xarch then skips its 3.5 levels.
+OPENSSL35_LIBS=(libssl3t64 libssl-dev openssl)
+OPENSSL35_RUNTIME=(libc6 libzstd1 zlib1g libgcc-s1)
+OPENSSL35_SECURITY_SUITE=trixie-security
+OPENSSL35_RUNTIME_SUITE=sid
+
+# openssl35_state SUITE MIRROR DIR ARCH...: a private apt state for SUITE
+# (lists fetched once per run) with the wanted arches; sets APT.
+openssl35_state() {
+  local suite=$1 mirror=$2 dir=$3 a
+  shift 3
+  if [ ! -f "$dir/ready" ]; then
+    MIRROR=$mirror fetch_debs "$suite" "$dir" || return 1
+    APT+=(-o APT::Architectures::=amd64)
+    for a in "$@"; do APT+=(-o APT::Architectures::="$a"); done
+    apt-get "${APT[@]}" update -qq || return 1
+    printf '%s\n' "${APT[@]}" >"$dir/ready"
+  fi
+  mapfile -t APT <"$dir/ready"
+}
+
+# openssl35_get DIR ARCH SUITE:MIRROR... -- PACKAGE...: downloads the
+# packages (all from the first suite that serves every one) into DIR;
+# prints "suite" on success, appends the failures to DIR.log.
+openssl35_get() {
+  local dir=$1 a=$2 s pk p suites=()
+  shift 2
+  while [ "$1" != -- ]; do suites+=("$1"); shift; done
+  shift
+  for s in "${suites[@]}"; do
+    openssl35_state "${s%%:*}" "${s#*:}" "$OPENSSL35_TMP/state-${s%%:*}" "${OPENSSL35_TODO[@]}" >/dev/null 2>&1 || continue
     pk=()
-    for d in "${OPENSSL35_PACKAGES[@]}"; do pk+=("$d:$a"); done
-    mkdir -p "$tmp/$a"
-    if ! (cd "$tmp/$a" && apt-get "${APT[@]}" download -qq "${pk[@]}" >"$tmp/$a.log" 2>&1); then
-      # Recorded, so a second run is a no-op; xarch skips that arch's 3.5 levels.
+    for p in "$@"; do pk+=("$p:$a"); done
+    rm -rf "$dir.try" && mkdir -p "$dir.try"
+    if (cd "$dir.try" && apt-get "${APT[@]}" download -qq "${pk[@]}") >>"$dir.log" 2>&1; then
+      mv "$dir.try"/*.deb "$dir"/ && rm -rf "$dir.try"
+      echo "${s%%:*}"
+      return 0
+    fi
+  done
+  rm -rf "$dir.try"
+  return 1
+}
+
+install_openssl35() {
+  local a d p from mirror main security runtime=() note failed
+  OPENSSL35_TODO=()
+  for a in "${OPENSSL35_ARCHES[@]}"; do
+    openssl35_done "$a" || OPENSSL35_TODO+=("$a")
+  done
+  [ ${#OPENSSL35_TODO[@]} -gt 0 ] || return 0
+  OPENSSL35_TMP=$(mktemp -d)
+  # shellcheck disable=SC2064
+  trap "rm -rf '$OPENSSL35_TMP'" RETURN
+  mirror=$(debian_mirror)
+  main="$OPENSSL35_SUITE:$mirror"
+  # deb.debian.org/debian -> deb.debian.org/debian-security
+  security="$OPENSSL35_SECURITY_SUITE:${mirror%/}-security"
+  for a in "${OPENSSL35_TODO[@]}"; do
+    d=$OPENSSL35_TMP/$a
+    mkdir -p "$d"
+    note=()
+    if ! from=$(openssl35_get "$d" "$a" "$main" "$security" -- "${OPENSSL35_LIBS[@]}"); then
+      failed=$(grep -o 'Failed to fetch [^ ]*' "$d.log" | sed 's/Failed to fetch //' | sort -u | tr '\n' ' ' || true)
       mkdir -p "$OPENSSL35_DIR/$a"
-      echo "not served: $(tail -1 "$tmp/$a.log")" >"$OPENSSL35_DIR/$a/VERSION"
-      echo "xarch: OpenSSL $OPENSSL35_VERSION for $a: not served by the mirror: $(tail -1 "$tmp/$a.log")" >&2
+      echo "not served: ${failed:-$(tail -1 "$d.log")}" >"$OPENSSL35_DIR/$a/VERSION"
+      echo "xarch: OpenSSL $OPENSSL35_VERSION for $a: not served by the mirror: ${failed:-$(tail -1 "$d.log")}" >&2
       continue
+    fi
+    [ "$from" = "$OPENSSL35_SUITE" ] || note+=("OpenSSL from $from")
+    failed=
+    for p in "${OPENSSL35_RUNTIME[@]}"; do
+      if from=$(openssl35_get "$d" "$a" "$main" "$OPENSSL35_RUNTIME_SUITE:$mirror" -- "$p"); then
+        [ "$from" = "$OPENSSL35_SUITE" ] || note+=("$p from $from")
+      else
+        failed="$failed $p"
+      fi
+    done
+    if [ -n "$failed" ]; then
+      echo "xarch: OpenSSL $OPENSSL35_VERSION for $a: no suite serves$failed: $(tail -1 "$d.log")" >&2
+      return 1
     fi
     rm -rf "$OPENSSL35_DIR/$a"
     mkdir -p "$OPENSSL35_DIR/$a"
-    for d in "$tmp/$a"/*.deb; do dpkg-deb -x "$d" "$OPENSSL35_DIR/$a"; done
+    for p in "$d"/*.deb; do dpkg-deb -x "$p" "$OPENSSL35_DIR/$a"; done
     # The packages' files live under usr/; the loader path is /lib/...
     [ -e "$OPENSSL35_DIR/$a/lib" ] || ln -s usr/lib "$OPENSSL35_DIR/$a/lib"
-    [ "$a" != amd64 ] || [ -e "$OPENSSL35_DIR/$a/lib64" ] || ln -s usr/lib64 "$OPENSSL35_DIR/$a/lib64"
-    dpkg-deb -f "$tmp/$a"/libssl3t64_*.deb Version >"$OPENSSL35_DIR/$a/VERSION"
-    echo "xarch: OpenSSL $(cat "$OPENSSL35_DIR/$a/VERSION") for $a in $OPENSSL35_DIR/$a"
+    # ... and /lib64/... for amd64 and ppc64el (ld64.so.2): without it QEMU
+    # takes the host's multiarch loader, which meets the wrong libc.
+    [ ! -d "$OPENSSL35_DIR/$a/usr/lib64" ] || [ -e "$OPENSSL35_DIR/$a/lib64" ] || ln -s usr/lib64 "$OPENSSL35_DIR/$a/lib64"
+    # The first line is the version xarch reads; the rest says what fell back.
+    { dpkg-deb -f "$d"/libssl3t64_*.deb Version; [ ${#note[@]} -eq 0 ] || printf '%s\n' "${note[@]}"; } >"$OPENSSL35_DIR/$a/VERSION"
+    echo "xarch: OpenSSL $(head -1 "$OPENSSL35_DIR/$a/VERSION") for $a in $OPENSSL35_DIR/$a${note[*]:+ (${note[*]})}"
   done
 }
 

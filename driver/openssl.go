@@ -415,7 +415,7 @@ func planOpenSSL(o PlanOptions, base []Planned) ([]Planned, error) {
 				if !l.Detected() {
 					q.Target.Env = append(q.Target.Env, a.Env+"="+l.Value)
 				}
-				if q.Target.Qemu != "" {
+				if q.Target.Qemu != "" && o.Evidence {
 					if op.Own, err = ownCode(q.Target.Binary); err != nil {
 						q.Fail = err.Error()
 						out = append(out, q)

@@ -70,3 +70,45 @@ func TestOpenSSLPrefixLibs(t *testing.T) {
 		t.Fatal("a prefix without libcrypto accepted")
 	}
 }
+
+// Only a plan that asks for evidence (xarch test's vector pass) traces the
+// OpenSSL levels under QEMU: the fuzz pass, run and speed never read a
+// trace, and tracing them cost time for nothing.
+func TestOpenSSLEvidenceOnlyWhenAsked(t *testing.T) {
+	wd, _ := os.Getwd()
+	root, err := FindRoot(wd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := func(ev bool) []Planned {
+		ps, err := Plan(PlanOptions{Arches: []string{"arm64"}, Models: "neoverse-n1", Evidence: ev,
+			Build: BuildOptions{Root: root, CacheDir: DefaultCacheDir(), OpenSSL: "installed,only"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ps
+	}
+	traced := func(p Planned) bool {
+		for _, a := range p.Target.QemuArgs {
+			if a == "in_asm" {
+				return true
+			}
+		}
+		return false
+	}
+	ran := 0
+	for _, ev := range []bool{false, true} {
+		for _, p := range plan(ev) {
+			if p.OpenSSL == nil || p.Skip != "" || p.Fail != "" {
+				continue
+			}
+			ran++
+			if traced(p) != ev || (p.OpenSSL.Evidence != "") != ev {
+				t.Errorf("evidence %v: %s on %s: qemu args %q, evidence folder %q", ev, p.OpenSSL.Name, p.Target, p.Target.QemuArgs, p.OpenSSL.Evidence)
+			}
+		}
+	}
+	if ran == 0 {
+		t.Skip("no OpenSSL level can run on arm64/neoverse-n1 here (ci/install-deps.sh)")
+	}
+}

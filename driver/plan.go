@@ -22,6 +22,10 @@ type PlanOptions struct {
 	ABISeed uint64
 	CI      bool // a missing emulator or toolchain fails instead of skipping
 	Build   BuildOptions
+	// Evidence traces the OpenSSL levels under QEMU (-d in_asm) for
+	// suite/openssl.go; only `xarch test`'s vector pass reads the trace,
+	// so its fuzz pass, run and speed start their runners untraced.
+	Evidence bool
 }
 
 // Planned is one (arch, model) target ready to launch, or the reason it

@@ -15,7 +15,7 @@ func AfterVectors(rep *suite.Report, o suite.Options, cases int, seed uint64, lo
 	start := time.Now()
 	fo := Options{
 		Arches: o.Arches, Models: o.Models, Impl: o.Impl, Mask: o.Mask, ABI: o.ABI, ABISeed: o.ABISeed, Planted: o.Planted, Seed: seed,
-		Cases: cases, Case: -1, Len: -1, Jobs: o.Jobs, Timeout: o.Timeout, CI: o.CI, Build: o.Build, Quiet: true,
+		Cases: cases, Case: -1, Len: -1, EveryModel: o.EveryModel, Jobs: o.Jobs, Timeout: o.Timeout, CI: o.CI, Build: o.Build, Quiet: true,
 	}
 	// A shard owns an implementation's fuzz cases as it owns a vector file:
 	// by the key of the result row.

@@ -48,8 +48,11 @@ type Options struct {
 	// Keep, if set, says whether this run owns an implementation on a
 	// target (sharding); the others are left out silently.
 	Keep  func(arch, model, impl string) bool
-	Quiet bool      // leave skipped targets and implementations out of Results
-	Log   io.Writer // one line per finished target; nil: none
+	Quiet bool // leave skipped targets and implementations out of Results
+	// EveryModel fuzzes OpenSSL levels on every model (xarch test
+	// --every-model); by default a twin leaves its cases to its home.
+	EveryModel bool
+	Log        io.Writer // one line per finished target; nil: none
 	// OracleLog hears about the reference module's builds and repairs
 	// (nil: Log).
 	OracleLog io.Writer
@@ -195,6 +198,7 @@ func Run(o Options) (*Report, error) {
 	if err != nil {
 		return nil, drain(err)
 	}
+	homes := suite.Homes(planned)
 	var plans []TargetStat
 	var targets []driver.Target
 	var models []ci.Model
@@ -235,7 +239,7 @@ func Run(o Options) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				tr := &targetRun{o: o, t: targets[i], model: models[i], st: plans[i], or: or, memo: memo}
+				tr := &targetRun{o: o, t: targets[i], model: models[i], plan: planned[i], home: homes[i], st: plans[i], or: or, memo: memo}
 				tr.run()
 				out <- done{i, tr.st, tr.results, tr.failures, tr.notes, tr.probes, tr.info}
 			}
@@ -291,6 +295,10 @@ type targetRun struct {
 	o     Options
 	t     driver.Target
 	model ci.Model
+	plan  driver.Planned
+	// home: where the OpenSSL twins of this target run their cases ("":
+	// here), as their vector files do (suite.Homes).
+	home string
 	// excuses: forms whose memory-operand probe shows the emulator, not
 	// the kernel, faults there (suite.MemProbeTarget).
 	excuses  suite.MemExcuses
@@ -321,6 +329,18 @@ func (tr *targetRun) file() string { return fmt.Sprintf("fuzz (seed %d)", tr.o.S
 
 func (tr *targetRun) result(impl string, status suite.Status, reason string) suite.Result {
 	return suite.Result{Arch: tr.t.Arch, Model: tr.t.Model, Impl: impl, File: tr.file(), Status: status, Reason: reason}
+}
+
+// twinHome is where an OpenSSL level's fuzz cases of family alg run
+// instead of on p ("": on p). The cases come from the seed and the level's
+// Tuning, the emulator and the library's code are the home's (suite.Homes,
+// suite.OpenSSLTwin), so the twin would repeat the home's answers; its
+// vector files are left to the home by the same rule.
+func twinHome(o Options, p driver.Planned, home, alg string) string {
+	if home == "" || o.EveryModel || !suite.OpenSSLTwin(p, alg) {
+		return ""
+	}
+	return home
 }
 
 func (tr *targetRun) run() {
@@ -382,6 +402,12 @@ func (tr *targetRun) run() {
 			if !tr.o.Quiet {
 				tr.results = append(tr.results, tr.result(im.Name, suite.Skipped, skip))
 			}
+			continue
+		}
+		if h := twinHome(tr.o, tr.plan, tr.home, im.Alg); h != "" {
+			r := tr.result(im.Name, suite.Skipped, suite.RanOnReason(h))
+			r.RanOn = h
+			tr.results = append(tr.results, r)
 			continue
 		}
 		ir := &implRun{info: im, gen: gen, sig: gen.Sig(), limit: tr.o.Cases, res: tr.result(im.Name, suite.Passed, "")}

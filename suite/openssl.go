@@ -123,7 +123,9 @@ func opensslEvidence(plans []driver.Planned, results []Result) ([]Result, []stri
 // opensslTwin: a provider level whose capability word replaces detection
 // whole (and reads no model register) runs the same library code on every
 // model, so its vector files run once per emulator, as a feature-free
-// level's do (twins.go); its fuzz cases and evidence run on every model.
+// level's do (twins.go), and so do its fuzz cases (fuzz.twinHome: drawn
+// from the seed, they would repeat the home's answers); its edges, named
+// rows and evidence run on every model.
 // So does a detected level where the table says the word is all the
 // library reads (word_twins), among models with the same detected word
 // (homes keys them by it), but for the families that read the model.

@@ -221,7 +221,7 @@ func Run(o Options) (*Report, error) {
 	if o.Planted && !hasTag(o.Build.Tags, "xarch_planted") {
 		o.Build.Tags = append(append([]string{}, o.Build.Tags...), "xarch_planted")
 	}
-	plans, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, ABI: o.ABI, ABISeed: o.ABISeed, CI: o.CI, Build: o.Build})
+	plans, err := driver.Plan(driver.PlanOptions{Arches: o.Arches, Models: o.Models, Mask: o.Mask, ABI: o.ABI, ABISeed: o.ABISeed, CI: o.CI, Build: o.Build, Evidence: true})
 	if err != nil {
 		return nil, err
 	}

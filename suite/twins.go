@@ -55,3 +55,14 @@ func modelIndependent(im wire.ImplInfo) bool {
 func ranOnReason(home string) string {
 	return "ran on " + home + " (same runner and emulator; the level's code does not depend on the model: it needs no CPU feature, or an OpenSSL mask or detected word fixes it)"
 }
+
+// Homes and OpenSSLTwin are homes and opensslTwin for the fuzzer: an
+// OpenSSL twin leaves its fuzz cases to its home too (the cases are drawn
+// from the seed, the level's code and emulator are the home's).
+func Homes(plans []driver.Planned) []string { return homes(plans) }
+
+// OpenSSLTwin is opensslTwin (openssl.go).
+func OpenSSLTwin(p driver.Planned, family string) bool { return opensslTwin(p, family) }
+
+// RanOnReason is ranOnReason.
+func RanOnReason(home string) string { return ranOnReason(home) }
