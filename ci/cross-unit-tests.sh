@@ -22,6 +22,7 @@ done
 fail=0
 passed=0
 failed=0
+flaky=0
 run() { # arch compiler qemu model pkg force
   local arch=$1 compiler=$2 qemu=$3 model=$4 pkg=$5 force=$6 bin
   bin="$out/$arch-$(echo "$pkg" | tr / _).test"
@@ -47,9 +48,23 @@ run() { # arch compiler qemu model pkg force
   # archtest treats XARCH_FORCE's features as detected (ci/models.json force).
   if (cd "$pkg" && XARCH_EMULATED=1 XARCH_FORCE="$force" "$qemu" "${cpu[@]}" "$bin" -test.count=1 >"$bin.log" 2>&1); then
     echo "ok   $arch/${model} $pkg"; passed=$((passed+1))
-  else
-    echo "FAIL $arch/${model} $pkg"; tail -30 "$bin.log"; fail=1; failed=$((failed+1))
+    return
   fi
+  # A test that failed prints its verdict lines; a process that died without
+  # one (a runtime fatal error under qemu-user, seen once on ppc64le/power8
+  # with QEMU 7.2 and not reproduced in 15 runs) is run once more, and both
+  # logs' heads are printed so the crash stays on record.
+  if ! grep -q -e '^--- FAIL' -e '^FAIL$' "$bin.log" && grep -q -e '^fatal error' -e '^SIG' -e '^unexpected' "$bin.log"; then
+    echo "CRASH $arch/${model} $pkg (the test binary died, not a test verdict); first lines:"
+    grep -n -m 12 -e '^fatal error' -e '^SIG' -e '^unexpected' -e '^goroutine' -e '^runtime' -e 'panic' "$bin.log" || true
+    tail -15 "$bin.log"
+    mv "$bin.log" "$bin.first.log"
+    if (cd "$pkg" && XARCH_EMULATED=1 XARCH_FORCE="$force" "$qemu" "${cpu[@]}" "$bin" -test.count=1 >"$bin.log" 2>&1); then
+      echo "ok   $arch/${model} $pkg (after the crash above; counted as flaky)"; passed=$((passed+1)); flaky=$((flaky+1))
+      return
+    fi
+  fi
+  echo "FAIL $arch/${model} $pkg"; head -40 "$bin.log"; echo ...; tail -30 "$bin.log"; fail=1; failed=$((failed+1))
 }
 for a in "${arches[@]}"; do
   while IFS=$'\t' read -r arch compiler qemu model pkg force; do
@@ -57,4 +72,5 @@ for a in "${arches[@]}"; do
   done <<<"$plan"
 done
 echo "cross-unit-tests: $passed passed, $failed failed"
+[ "$flaky" -eq 0 ] || echo "cross-unit-tests: $flaky of the passes came after a crash of the test binary (see CRASH above)"
 exit $fail
