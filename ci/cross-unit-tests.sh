@@ -52,7 +52,7 @@ run() { # arch compiler qemu model pkg force
   fi
   # A test that failed prints its verdict lines; a process that died without
   # one (a runtime fatal error under qemu-user, seen once on ppc64le/power8
-  # with QEMU 7.2 and not reproduced in 15 runs) is run once more, and both
+  # with QEMU 7.2 and not reproduced in 11 runs) is run once more, and both
   # logs' heads are printed so the crash stays on record.
   if ! grep -q -e '^--- FAIL' -e '^FAIL$' "$bin.log" && grep -q -e '^fatal error' -e '^SIG' -e '^unexpected' "$bin.log"; then
     echo "CRASH $arch/${model} $pkg (the test binary died, not a test verdict); first lines:"
