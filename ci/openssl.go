@@ -179,20 +179,32 @@ func (a *OpenSSLArch) DetectedBits(cpuinfo string) (map[string]bool, error) {
 }
 
 // Missing says why level l cannot run where the library detects det ("":
-// it can): a bit it claims or drops is absent. Claiming an absent bit
-// would be a SIGILL; dropping one that is absent would test nothing.
+// it can): a bit it claims is absent (claiming it would be a SIGILL), or
+// none of the bits it drops is detected (the mask would turn off nothing
+// it exists to turn off, so it would test nothing).
 func (l OpenSSLLevel) Missing(det map[string]bool) string {
 	var miss []string
-	for _, b := range append(append([]string{}, l.Bits...), l.Drops...) {
+	for _, b := range l.Bits {
 		if !det[b] {
 			miss = append(miss, b)
 		}
+	}
+	drops := len(l.Drops) == 0
+	for _, b := range l.Drops {
+		drops = drops || det[b]
+	}
+	if !drops {
+		miss = append(miss, l.Drops...)
 	}
 	if len(miss) == 0 {
 		return ""
 	}
 	sort.Strings(miss)
-	return "missing feature " + strings.Join(miss, ",")
+	why := "missing feature " + strings.Join(miss, ",")
+	if !drops && len(l.Drops) > 1 {
+		why += " (the level drops any of " + strings.Join(l.Drops, ", ") + ": none is detected)"
+	}
+	return why
 }
 
 // ModelIndependent reports whether level l makes the library run the same

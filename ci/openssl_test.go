@@ -1,6 +1,9 @@
 package ci
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestOpenSSLLevels(t *testing.T) {
 	tab, err := LoadOpenSSL()
@@ -55,6 +58,25 @@ func TestOpenSSLLevels(t *testing.T) {
 	for _, l := range rv.Levels {
 		if l.Name == "zkn" && l.Missing(det) == "" {
 			t.Fatal("zkn ran without Zkne")
+		}
+	}
+	// A level runs where it drops any one of its drops: rv64gc where only
+	// vector crypto is detected (QEMU's vector-crypto model has no Zbc),
+	// not where the library detects nothing it turns off.
+	vec, err := rv.DetectedBits("CPUINFO: OPENSSL_riscvcap=RV64GC_ZBA_ZBB_ZBS_ZKT_V_ZVBB_ZVKB_ZVKG_ZVKNED_ZVKNHA_ZVKNHB vlen:128")
+	if err != nil || !vec["ZVKG"] || vec["ZBC"] {
+		t.Fatalf("riscvcap read as %v, %v", vec, err)
+	}
+	bare, _ := rv.DetectedBits("CPUINFO: OPENSSL_riscvcap=RV64GC")
+	for _, l := range rv.Levels {
+		if l.Name != "rv64gc" {
+			continue
+		}
+		if why := l.Missing(vec); why != "" {
+			t.Errorf("rv64gc on vector crypto: %q", why)
+		}
+		if why := l.Missing(bare); !strings.HasPrefix(why, "missing feature ") || !strings.Contains(why, "none is detected") {
+			t.Errorf("rv64gc where nothing is detected: %q", why)
 		}
 	}
 	var aese OpenSSLInstrEntry
