@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/xarchlab/xarch/ci"
+	"github.com/xarchlab/xarch/suite"
 )
 
 func TestGotestMaskParsing(t *testing.T) {
@@ -140,5 +141,26 @@ func TestGoDebugTableMatchesToolchain(t *testing.T) {
 		for _, o := range append(append([]string(nil), a.GoDebug.Options...), a.GoDebug.Base...) {
 			require.Contains(t, read, o, "%s: %q is no option of the toolchain's internal/cpu (%v)", a.Arch, o, a.GoDebug.CPUFiles)
 		}
+	}
+}
+
+// A timeout while a test waits in os.StartProcess is the emulator's fork
+// hanging (the cell runs once more); any other timeout or failure is not.
+func TestHungInFork(t *testing.T) {
+	stack := "panic: test timed out after 2m0s\ngoroutine 7 [syscall]:\nsyscall.forkExec(...)\nos.StartProcess({0x1, 0x2})\n"
+	hung := suite.Result{Status: suite.Failed, Reason: "stopped by a timeout (-test.timeout 2m0s) in TestReexec",
+		Failures: []suite.Failure{{Where: "TestReexec", Msg: stack}}}
+	if !hungInFork(hung) {
+		t.Error("a timeout in os.StartProcess not seen as a hung fork")
+	}
+	other := hung
+	other.Failures = []suite.Failure{{Where: "TestSlow", Msg: "panic: test timed out after 2m0s\ntime.Sleep(...)\n"}}
+	if hungInFork(other) {
+		t.Error("a timeout elsewhere taken for a hung fork")
+	}
+	failed := hung
+	failed.Reason = "1 of 2 tests failed: TestReexec"
+	if hungInFork(failed) {
+		t.Error("a failed test taken for a hung fork")
 	}
 }

@@ -215,7 +215,7 @@ func TestReexec(t *testing.T) {
 }
 `), 0o644))
 	t.Setenv("XARCH_CACHE", t.TempDir())
-	out, err := exec.Command(gotestBin(t), "gotest", "-C", mod, "--arch", "arm64", "--model", "cortex-a53", "--no-probe", ".").CombinedOutput()
+	out, err := exec.Command(gotestBin(t), "gotest", "-C", mod, "--arch", "arm64", "--model", "cortex-a53", "--no-probe", "--timeout", "2m", ".").CombinedOutput()
 	s := string(out)
 	require.NoError(t, err, "a binfmt problem must not fail the run:\n%s", s)
 	require.Regexp(t, `arm64\s+cortex-a53\s+none\s+SKIPPED\s+1/2`, s)
